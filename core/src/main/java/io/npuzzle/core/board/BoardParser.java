@@ -1,0 +1,112 @@
+package io.npuzzle.core.board;
+
+/**
+ * Reads boards written as tiles separated by whitespace and/or commas, the blank as {@code x}, {@code X},
+ * {@code 0} or {@code _}; a 3x3 board may also be nine characters without separators ({@code 23415x768}).
+ * Every front end (CLI, REST, worker) goes through here, so users see the same messages everywhere.
+ */
+public final class BoardParser {
+
+    /** Longest text accepted; an 8x8 board with generous separators fits well within it. */
+    public static final int MAX_TEXT_LENGTH = 1024;
+    private static final int MAX_TOKEN_ECHO = 12;
+    private static final int COMPACT_LENGTH = 9;
+
+    private BoardParser() {
+    }
+
+    /**
+     * Parses a board whose shape is given in full, in part, or not at all (then it must be square).
+     *
+     * @param rows null when unknown
+     * @param cols null when unknown
+     */
+    public static Board parse(String text, Integer rows, Integer cols) {
+        int[] tiles = tokens(text, rows, cols);
+        return Board.of(inferShape(tiles.length, rows, cols), tiles);
+    }
+
+    public static Board parse(String text, Shape shape) {
+        return parse(text, shape.rows(), shape.cols());
+    }
+
+    /** Parses a goal for a board of the given shape; the default goal when the text is null or blank. */
+    public static Board parseGoal(String text, Shape shape) {
+        if (text == null || text.isBlank()) {
+            return Board.solved(shape);
+        }
+        try {
+            return parse(text, shape);
+        } catch (BoardFormatException e) {
+            throw new BoardFormatException("invalid goal: " + e.getMessage());
+        }
+    }
+
+    private static int[] tokens(String text, Integer rows, Integer cols) {
+        if (text == null || text.isBlank()) {
+            throw new BoardFormatException("the board is empty");
+        }
+        if (text.length() > MAX_TEXT_LENGTH) {
+            throw new BoardFormatException("the board text is longer than " + MAX_TEXT_LENGTH + " characters");
+        }
+        String[] words = text.strip().split("[\\s,]+");
+        if (words.length == 1 && words[0].length() == COMPACT_LENGTH && compactAllowed(rows, cols)) {
+            words = words[0].split("");
+        }
+        int[] tiles = new int[words.length];
+        for (int i = 0; i < words.length; i++) {
+            tiles[i] = tile(words[i]);
+        }
+        return tiles;
+    }
+
+    private static boolean compactAllowed(Integer rows, Integer cols) {
+        return (rows == null || rows == 3) && (cols == null || cols == 3);
+    }
+
+    private static int tile(String word) {
+        if (word.length() == 1 && "xX_".indexOf(word.charAt(0)) >= 0) {
+            return 0;
+        }
+        if (word.isEmpty() || word.length() > 4 || !word.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new BoardFormatException("unknown token '" + echo(word) + "' (tiles are numbers; the blank is x, X, 0 or _)");
+        }
+        return Integer.parseInt(word);
+    }
+
+    private static Shape inferShape(int count, Integer rows, Integer cols) {
+        if (rows != null && cols != null) {
+            return Shape.of(rows, cols);
+        }
+        if (rows != null) {
+            Shape.checkSide("rows", rows);
+            checkFills(count, rows, "rows");
+            return Shape.of(rows, count / rows);
+        }
+        if (cols != null) {
+            Shape.checkSide("cols", cols);
+            checkFills(count, cols, "columns");
+            return Shape.of(count / cols, cols);
+        }
+        int side = (int) Math.round(Math.sqrt(count));
+        if (side * side != count) {
+            throw new BoardFormatException(
+                    "cannot infer the shape of " + count + " tiles: give rows and cols for a non-square board");
+        }
+        return Shape.of(side, side);
+    }
+
+    private static void checkFills(int count, int side, String what) {
+        if (count % side != 0) {
+            throw new BoardFormatException(count + " tiles do not fill a board with " + side + " " + what);
+        }
+    }
+
+    /** Echoes at most a few characters of user input, so messages and logs stay bounded. */
+    static String echo(String word) {
+        String shown = word.length() > MAX_TOKEN_ECHO ? word.substring(0, MAX_TOKEN_ECHO) + "..." : word;
+        StringBuilder safe = new StringBuilder(shown.length());
+        shown.codePoints().forEach(cp -> safe.appendCodePoint(Character.isISOControl(cp) ? '?' : cp));
+        return safe.toString();
+    }
+}

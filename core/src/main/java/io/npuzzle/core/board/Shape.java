@@ -1,0 +1,54 @@
+package io.npuzzle.core.board;
+
+/** Rows and columns of a rectangular board; each between {@link #MIN_SIDE} and {@link #MAX_SIDE}. */
+public record Shape(int rows, int cols) {
+
+    public static final int MIN_SIDE = 2;
+    public static final int MAX_SIDE = 8;
+
+    public Shape {
+        checkSide("rows", rows);
+        checkSide("cols", cols);
+    }
+
+    public static Shape of(int rows, int cols) {
+        return new Shape(rows, cols);
+    }
+
+    static void checkSide(String name, int value) {
+        if (value < MIN_SIDE || value > MAX_SIDE) {
+            throw new BoardFormatException(
+                    name + " must be between " + MIN_SIDE + " and " + MAX_SIDE + ", got " + value);
+        }
+    }
+
+    /** Number of cells, blank included. */
+    public int size() {
+        return rows * cols;
+    }
+
+    public int row(int cell) {
+        return cell / cols;
+    }
+
+    public int col(int cell) {
+        return cell % cols;
+    }
+
+    /** Cell reached when the blank at {@code cell} moves in {@code move}'s direction, or -1 off the board. */
+    public int neighbour(int cell, Move move) {
+        int r = cell / cols + move.dRow();
+        int c = cell % cols + move.dCol();
+        return r < 0 || r >= rows || c < 0 || c >= cols ? -1 : r * cols + c;
+    }
+
+    /** Taxicab distance between two cells. */
+    public int distance(int a, int b) {
+        return Math.abs(a / cols - b / cols) + Math.abs(a % cols - b % cols);
+    }
+
+    @Override
+    public String toString() {
+        return rows + "x" + cols;
+    }
+}

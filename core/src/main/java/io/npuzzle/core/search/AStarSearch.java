@@ -1,0 +1,232 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Move;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.rank.PermutationRank;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveResult;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+
+import java.util.Arrays;
+
+/**
+ * Optimal A* for boards too large for an exact table. Nodes live in parallel primitive arrays (states packed
+ * one byte per cell in an arena); the closed set maps a state's Cantor rank, or for boards past 20 cells a
+ * 64-bit hash verified against the arena, to its node; the open list is bucketed by f, last in first out
+ * within a bucket. A node reached again more cheaply is reopened, so optimality needs only admissibility.
+ */
+public final class AStarSearch {
+
+    /** Memory the node arrays may take before the search gives up, whatever the node budget says. */
+    static final long MAX_NODE_BYTES = 512L << 20;
+    private static final int NO_MOVE = -1;
+
+    private final Shape shape;
+    private final int n;
+    private final boolean ranked;
+    private final ManhattanLinearConflict heuristic;
+    private final int[][] neighbours;
+    private final int[][] neighbourMoves;
+    private final int maxStored;
+
+    private byte[] states;
+    private int[] parent;
+    private int[] g;
+    private int[] h;
+    private byte[] lastMove;
+    private byte[] blankCell;
+    private int stored;
+    private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
+    private IntArrayList[] buckets = new IntArrayList[64];
+    private int lowestPushed = Integer.MAX_VALUE;
+    private long lastKey;
+
+    public AStarSearch(Shape shape, int goalBlank) {
+        this.shape = shape;
+        this.n = shape.size();
+        this.ranked = n <= PermutationRank.MAX_SIZE;
+        this.heuristic = new ManhattanLinearConflict(shape, goalBlank);
+        this.neighbours = new int[n][];
+        this.neighbourMoves = new int[n][];
+        for (int cell = 0; cell < n; cell++) {
+            IntArrayList cells = new IntArrayList(4);
+            IntArrayList moves = new IntArrayList(4);
+            for (Move move : Move.all()) {
+                int target = shape.neighbour(cell, move);
+                if (target >= 0) {
+                    cells.add(target);
+                    moves.add(move.ordinal());
+                }
+            }
+            neighbours[cell] = cells.toIntArray();
+            neighbourMoves[cell] = moves.toIntArray();
+        }
+        this.maxStored = (int) Math.min(Integer.MAX_VALUE - 8, MAX_NODE_BYTES / (n + 14));
+        index.defaultReturnValue(-1);
+    }
+
+    /** Solves a solvable relabelled start; the caller has checked parity. */
+    public SolveResult solve(byte[] start, Budget budget, long startNanos) {
+        reset();
+        int h0 = heuristic.estimate(start);
+        int root = store(start, indexOfBlank(start), -1, NO_MOVE, 0, h0);
+        index.put(key(start), root);
+        push(h0, root);
+
+        byte[] work = new byte[n];
+        long expanded = 0;
+        for (int f = h0; f < buckets.length; ) {
+            IntArrayList bucket = buckets[f];
+            if (bucket == null || bucket.isEmpty()) {
+                f++;
+                continue;
+            }
+            int node = bucket.popInt();
+            if (g[node] + h[node] != f) {
+                continue; // stale entry: the node was reached more cheaply since
+            }
+            if (h[node] == 0) {
+                return SolveResult.solved(path(node), true, expanded, System.nanoTime() - startNanos, "a-star");
+            }
+            if (++expanded % Budget.CHECK_INTERVAL == 0 || expanded >= budget.maxNodes()) {
+                Outcome stop = budget.check(expanded);
+                if (stop != null) {
+                    return SolveResult.unsolved(stop, expanded, System.nanoTime() - startNanos, "a-star");
+                }
+            }
+            int blank = blankCell[node];
+            int back = lastMove[node] == NO_MOVE ? NO_MOVE : lastMove[node] ^ 1;
+            int childG = g[node] + 1;
+            int[] targets = neighbours[blank];
+            int[] moves = neighbourMoves[blank];
+            for (int i = 0; i < targets.length; i++) {
+                if (moves[i] == back) {
+                    continue; // undoing the last move returns to the parent, already stored more cheaply
+                }
+                System.arraycopy(states, node * n, work, 0, n);
+                int childH = heuristic.slide(work, blank, targets[i], h[node]);
+                int existing = find(work);
+                if (existing < 0) {
+                    if (stored >= maxStored) {
+                        return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
+                                System.nanoTime() - startNanos, "a-star");
+                    }
+                    int child = store(work, targets[i], node, moves[i], childG, childH);
+                    index.put(lastKey, child);
+                    push(childG + childH, child);
+                } else if (childG < g[existing]) {
+                    g[existing] = childG;
+                    parent[existing] = node;
+                    lastMove[existing] = (byte) moves[i];
+                    push(childG + childH, existing);
+                }
+            }
+            if (lowestPushed < f) {
+                f = lowestPushed; // an inconsistent estimate can reopen a node below the current f
+            }
+            lowestPushed = Integer.MAX_VALUE;
+        }
+        throw new IllegalStateException("open list exhausted on a solvable board");
+    }
+
+    /** Node holding {@code state}, or -1; leaves the free key for an insert in {@link #lastKey}. */
+    private int find(byte[] state) {
+        long key = key(state);
+        while (true) {
+            int node = index.get(key);
+            if (node < 0 || ranked || sameState(node, state)) {
+                lastKey = key;
+                return node;
+            }
+            key = mix(key + 1); // a 64-bit hash collision: probe the next key
+        }
+    }
+
+    private long key(byte[] state) {
+        if (ranked) {
+            return PermutationRank.rank(state, n);
+        }
+        long hash = 0x9E3779B97F4A7C15L;
+        for (byte b : state) {
+            hash = (hash ^ b) * 0x100000001B3L;
+        }
+        return mix(hash);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private boolean sameState(int node, byte[] state) {
+        return Arrays.equals(states, node * n, node * n + n, state, 0, n);
+    }
+
+    private void reset() {
+        int initial = 1 << 14;
+        states = new byte[initial * n];
+        parent = new int[initial];
+        g = new int[initial];
+        h = new int[initial];
+        lastMove = new byte[initial];
+        blankCell = new byte[initial];
+        stored = 0;
+        lowestPushed = Integer.MAX_VALUE;
+        index.clear();
+        for (IntArrayList bucket : buckets) {
+            if (bucket != null) {
+                bucket.clear();
+            }
+        }
+    }
+
+    private int store(byte[] state, int blank, int parentNode, int move, int cost, int estimate) {
+        if (stored == parent.length) {
+            int capacity = (int) Math.min(maxStored, (long) stored * 2);
+            states = Arrays.copyOf(states, capacity * n);
+            parent = Arrays.copyOf(parent, capacity);
+            g = Arrays.copyOf(g, capacity);
+            h = Arrays.copyOf(h, capacity);
+            lastMove = Arrays.copyOf(lastMove, capacity);
+            blankCell = Arrays.copyOf(blankCell, capacity);
+        }
+        int node = stored++;
+        System.arraycopy(state, 0, states, node * n, n);
+        parent[node] = parentNode;
+        g[node] = cost;
+        h[node] = estimate;
+        lastMove[node] = (byte) move;
+        blankCell[node] = (byte) blank;
+        return node;
+    }
+
+    private void push(int f, int node) {
+        lowestPushed = Math.min(lowestPushed, f);
+        if (f >= buckets.length) {
+            buckets = Arrays.copyOf(buckets, Math.max(f + 1, buckets.length * 2));
+        }
+        IntArrayList bucket = buckets[f];
+        if (bucket == null) {
+            bucket = buckets[f] = new IntArrayList();
+        }
+        bucket.add(node);
+    }
+
+    private String path(int node) {
+        char[] moves = new char[g[node]];
+        for (int at = node, i = moves.length - 1; parent[at] >= 0; at = parent[at], i--) {
+            moves[i] = Move.all()[lastMove[at]].letter();
+        }
+        return new String(moves);
+    }
+
+    private static int indexOfBlank(byte[] state) {
+        for (int i = 0; ; i++) {
+            if (state[i] == 0) {
+                return i;
+            }
+        }
+    }
+}

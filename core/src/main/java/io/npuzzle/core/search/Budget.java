@@ -1,0 +1,37 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveOptions;
+
+/**
+ * Node, time and cancellation limits of one search. Searches count nodes themselves and call {@link #check}
+ * every few thousand nodes, so the clock is read rarely.
+ */
+public final class Budget {
+
+    /** How many nodes a search may expand between two calls of {@link #check}. */
+    public static final int CHECK_INTERVAL = 4096;
+
+    private final SolveOptions options;
+    private final long deadline;
+
+    public Budget(SolveOptions options, long startNanos) {
+        this.options = options;
+        this.deadline = startNanos + options.maxMillis() * 1_000_000L;
+    }
+
+    public long maxNodes() {
+        return options.maxNodes();
+    }
+
+    /** Why the search must stop after {@code expanded} nodes, or null to go on. */
+    public Outcome check(long expanded) {
+        if (options.cancelled().getAsBoolean()) {
+            return Outcome.CANCELLED;
+        }
+        if (expanded >= options.maxNodes() || System.nanoTime() - deadline > 0) {
+            return Outcome.BUDGET_EXCEEDED;
+        }
+        return null;
+    }
+}
