@@ -5,6 +5,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.common.test.TestKitNodes;
 
 import java.util.List;
@@ -34,6 +35,12 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     public static EmbeddedKafka start() {
         QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
+        // The broker exits or halts its process on some failures; in a test JVM that would end the test run
+        // with a bare exit code, so report the attempt instead.
+        Exit.setExitProcedure((status, message) -> System.err.println("embedded Kafka wanted to exit with "
+                + status + ": " + message));
+        Exit.setHaltProcedure((status, message) -> System.err.println("embedded Kafka wanted to halt with "
+                + status + ": " + message));
         try {
             KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                     .setCombined(true)

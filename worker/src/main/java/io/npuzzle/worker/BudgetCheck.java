@@ -20,17 +20,25 @@ public class BudgetCheck {
                  long maxRecordAgeMillis,
                  @ConfigProperty(name = "mp.messaging.incoming.solve-requests.max.poll.interval.ms")
                  long maxPollIntervalMillis) {
-        long rounds = (config.inFlight() + solver.concurrency() - 1) / solver.concurrency();
-        long worstMillis = rounds * config.solve().maxMillis();
-        long limitMillis = Math.min(maxRecordAgeMillis, maxPollIntervalMillis);
-        if (2 * worstMillis > limitMillis) {
-            throw new IllegalStateException(String.format(
-                    "npuzzle.worker.in-flight=%d with %d solves at once and npuzzle.worker.solve.max-millis=%d let a"
-                            + " request wait up to %d ms, more than half of Kafka's limit of %d ms: lower the"
-                            + " budget or the jobs in flight", config.inFlight(), solver.concurrency(),
-                    config.solve().maxMillis(), worstMillis, limitMillis));
+        String problem = problem(config.inFlight(), solver.concurrency(), config.solve().maxMillis(),
+                Math.min(maxRecordAgeMillis, maxPollIntervalMillis));
+        if (problem != null) {
+            throw new IllegalStateException(problem);
         }
         LOG.infof("solving %d jobs at once, %d in flight, budget %d ms / %d nodes", solver.concurrency(),
                 config.inFlight(), config.solve().maxMillis(), config.solve().maxNodes());
+    }
+
+    /** Why these settings are unsafe, or null when the worst wait stays within half of Kafka's limit. */
+    static String problem(int inFlight, int concurrency, long maxMillis, long kafkaLimitMillis) {
+        long rounds = (inFlight + concurrency - 1) / concurrency;
+        long worstMillis = rounds * maxMillis;
+        if (2 * worstMillis <= kafkaLimitMillis) {
+            return null;
+        }
+        return String.format("npuzzle.worker.in-flight=%d with %d solves at once and npuzzle.worker.solve.max-millis=%d"
+                        + " let a request wait up to %d ms, more than half of Kafka's limit of %d ms: lower the"
+                        + " budget or the jobs in flight", inFlight, concurrency, maxMillis, worstMillis,
+                kafkaLimitMillis);
     }
 }

@@ -39,15 +39,17 @@ public class PuzzleAnswers {
     }
 
     public Answer answer(String key, Puzzle puzzle, Mode mode) {
-        if (ExactTable.covers(puzzle.shape())) {
-            // A table answer takes microseconds, less than taking and releasing a lock: just answer.
-            return solve(key, puzzle, mode);
-        }
+        boolean cheap = ExactTable.covers(puzzle.shape());
         long waitUntil = System.nanoTime() + lockTtl.toNanos();
         while (true) {
+            // Looked up again: a solve of this puzzle may have finished since the job started.
             CachedSolution cached = cache.find(key);
             if (cached != null && cached.serves(mode)) {
                 return Answer.cached(cached);
+            }
+            if (cheap) {
+                // A table answer takes microseconds, less than taking and releasing a lock.
+                return solve(key, puzzle, mode);
             }
             if (cache.tryLock(key, mode.label(), owner, lockTtl)) {
                 try {

@@ -2,7 +2,9 @@ package io.npuzzle.worker;
 
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.RedisKeys;
@@ -21,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -71,7 +72,7 @@ class WorkerPipelineTest {
         assertTrue(outcome.result().optimal());
         assertFalse(outcome.result().cached());
         assertEquals(19, outcome.result().length());
-        Board start = Board.of(new io.npuzzle.core.board.Shape(3, 3), 2, 3, 4, 1, 5, 0, 7, 6, 8);
+        Board start = Board.of(Shape.of(3, 3), 2, 3, 4, 1, 5, 0, 7, 6, 8);
         assertEquals(Board.solved(start.shape()), start.apply(outcome.result().moves()));
         assertNotNull(redis.value(String.class).get(RedisKeys.solution(request.key())), "the answer is cached");
         assertNotNull(redis.hash(String.class).hget(RedisKeys.job(request.jobId()), RedisKeys.STARTED_FIELD),
@@ -144,7 +145,7 @@ class WorkerPipelineTest {
         SolveRequest fast = jobs.create("1 2 3 4 5 6 0 7 8", 3, 3, null, Mode.FAST);
         String key = fast.key();
         redis.value(String.class).set(RedisKeys.solution(key),
-                json.write(new io.npuzzle.protocol.CachedSolution(true, "rrllrr", false, 1.0, 10)));
+                json.write(new CachedSolution(true, "rrllrr", false, 1.0, 10)));
 
         assertTrue(processor.process(fast).result().cached(), "a fast request takes the cached fast answer");
         SolveOutcome optimal = processor.process(jobs.create("1 2 3 4 5 6 0 7 8"));
