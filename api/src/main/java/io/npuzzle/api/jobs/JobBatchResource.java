@@ -15,6 +15,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.jboss.resteasy.reactive.RestResponse;
 
 import java.util.ArrayList;
@@ -30,7 +32,8 @@ public class JobBatchResource {
     private static final int CONCURRENCY = 64;
 
     /** The body: {@code {"jobs": [{...}, ...]}}; entries are read one by one so a bad one spoils only itself. */
-    public record BatchSubmission(List<JsonNode> jobs) {
+    public record BatchSubmission(@Schema(type = SchemaType.ARRAY, implementation = JobSubmission.class)
+                                  List<JsonNode> jobs) {
     }
 
     private final JobService jobs;
