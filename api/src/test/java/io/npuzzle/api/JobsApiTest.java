@@ -1,6 +1,12 @@
 package io.npuzzle.api;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.protocol.SolveRequest;
+import io.quarkus.redis.datasource.RedisDataSource;
 import io.npuzzle.testsupport.TestInfrastructure;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -8,9 +14,11 @@ import io.restassured.http.ContentType;
 import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -31,6 +39,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JobsApiTest {
 
     private static final String JOBS = "/api/v1/jobs";
+
+    @Inject
+    RedisDataSource redis;
+    @Inject
+    ObjectMapper mapper;
 
     @BeforeAll
     static void emptyCache() {
@@ -128,6 +141,20 @@ class JobsApiTest {
         given().queryParam("wait", 30).get(JOBS + "/" + id).then().statusCode(200)
                 .body("status", equalTo("DONE"));
         assertTrue((System.nanoTime() - started) / 1_000_000 < 10_000, "returned long before the wait ran out");
+    }
+
+    @Test
+    void aLongPollOnAnUnfinishedJobEndsAfterTheWait() throws Exception {
+        // A job that no worker will ever see: stored in Redis but never published.
+        SolveRequest request = new SolveRequest(JobIds.next(), "3x3:8:12345678", "1 2 3 4 5 6 7 8 0", 3, 3,
+                "1 2 3 4 5 6 7 8 0", "optimal", Instant.now());
+        redis.execute("EVAL", JobScripts.CREATE, "1", RedisKeys.job(request.jobId()), "60",
+                mapper.writeValueAsString(request));
+        long started = System.nanoTime();
+        given().queryParam("wait", 1).get(JOBS + "/" + request.jobId()).then().statusCode(200)
+                .body("status", equalTo("QUEUED"));
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis >= 1000 && millis < 5000, "held for the wait, then answered: " + millis + " ms");
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -151,6 +154,23 @@ class WorkerPipelineTest {
         SolveOutcome optimal = processor.process(jobs.create("1 2 3 4 5 6 0 7 8"));
         assertFalse(optimal.result().cached(), "an optimal request does not");
         assertEquals("rr", optimal.result().moves());
+    }
+
+    @Test
+    void aPuzzleThatAnotherWorkerIsSolvingIsAnsweredFromItsSolution() throws Exception {
+        SolveRequest request = jobs.create("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", 4, 4, null, Mode.OPTIMAL);
+        redis.value(String.class).set(RedisKeys.solving(request.key(), "optimal"), "other-worker");
+
+        CompletableFuture<SolveOutcome> outcome = CompletableFuture.supplyAsync(() -> processor.process(request));
+        Awaitility.await().atMost(TIMEOUT).until(() ->
+                redis.hash(String.class).hget(RedisKeys.job(request.jobId()), RedisKeys.STARTED_FIELD) != null);
+        // The other worker's answer (deliberately not the shortest, so it can be told apart) lands in the cache.
+        redis.value(String.class).set(RedisKeys.solution(request.key()),
+                json.write(new CachedSolution(true, "rlr", true, 1.0, 10)));
+
+        SolveOutcome answered = outcome.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        assertEquals("rlr", answered.result().moves(), "waited for the lock holder instead of solving again");
+        assertTrue(answered.result().cached());
     }
 
     @Test
