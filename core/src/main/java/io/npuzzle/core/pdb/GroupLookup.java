@@ -1,0 +1,40 @@
+package io.npuzzle.core.pdb;
+
+/**
+ * One pattern of a partition, looked up in the positional table of a database built for a symmetric image
+ * of it: member i is the label whose tile the database ranks i-th, and {@code cellMap} carries board cells
+ * into the database's frame.
+ *
+ * @param index   the pattern's place in its partition
+ * @param table   the database's positional table
+ * @param members labels, in the database's order
+ * @param cellMap board cell to database cell
+ */
+public record GroupLookup(int index, byte[] table, int[] members, int[] cellMap) {
+
+    /** Position of the table index that a label's cell is multiplied by: n^(k-1-i) for member i. */
+    public int weightOf(int label) {
+        int weight = 1;
+        for (int i = members.length - 1; i >= 0; i--) {
+            if (members[i] == label) {
+                return weight;
+            }
+            weight *= cellMap.length;
+        }
+        throw new IllegalArgumentException("label " + label + " is not in this pattern");
+    }
+
+    /** The table index of a state, given each label's cell. */
+    public int indexOf(int[] positionOf) {
+        int index = 0;
+        for (int label : members) {
+            index = index * cellMap.length + cellMap[positionOf[label]];
+        }
+        return index;
+    }
+
+    /** The pattern's distance, given each label's cell. */
+    public int value(int[] positionOf) {
+        return table[indexOf(positionOf)];
+    }
+}

@@ -1,0 +1,509 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Move;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.GroupLookup;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveResult;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
+import java.util.Arrays;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Optimal iterative-deepening A* with an additive pattern database estimate, in Korf's style: one board in
+ * primitive arrays changed and restored in place, the estimate updated per move from the one pattern per
+ * view that the moving tile belongs to, no move that undoes the previous one, nothing allocated per node.
+ *
+ * <p>On several threads each iteration first walks the tree down to {@link #SPLIT_DEPTH} and lists the
+ * surviving nodes in depth-first order; the threads then take these subtrees in turn. The answer is the
+ * first solution in depth-first order, exactly what one thread finds: a subtree whose solution is known
+ * stops only the subtrees after it, and the solution of the earliest subtree is kept. So the answer never
+ * depends on thread timing, and every answer found at a threshold is optimal.
+ */
+public final class IdaStarSearch {
+
+    /** Depth at which the tree is split into independent subtrees. */
+    static final int SPLIT_DEPTH = 10;
+    /** Longest path a walker records; far above the 80 moves a 4x4 board can need. */
+    private static final int MAX_DEPTH = 255;
+    private static final int FOUND = -1;
+    private static final int STOPPED = -2;
+    private static final int NONE = Integer.MAX_VALUE;
+    private static final String STRATEGY = "ida-star-pdb";
+
+    private final PdbHeuristic heuristic;
+    private final Executor helpers;
+    private final int threads;
+    private final int[][] neighbourCells;
+    private final int[][] neighbourMoves;
+    private final View[] views;
+
+    /**
+     * @param helpers runs the extra workers of a parallel iteration; null to search on the calling thread only
+     * @param threads workers per iteration, the calling thread included
+     */
+    public IdaStarSearch(PdbHeuristic heuristic, Executor helpers, int threads) {
+        this.heuristic = heuristic;
+        this.helpers = helpers;
+        this.threads = helpers == null ? 1 : Math.max(1, threads);
+        Shape shape = heuristic.shape();
+        int n = shape.size();
+        neighbourCells = new int[n][];
+        neighbourMoves = new int[n][];
+        for (int cell = 0; cell < n; cell++) {
+            int count = 0;
+            int[] cells = new int[4];
+            int[] moves = new int[4];
+            for (Move move : Move.all()) {
+                int target = shape.neighbour(cell, move);
+                if (target >= 0) {
+                    cells[count] = target;
+                    moves[count++] = move.ordinal();
+                }
+            }
+            neighbourCells[cell] = Arrays.copyOf(cells, count);
+            neighbourMoves[cell] = Arrays.copyOf(moves, count);
+        }
+        views = new View[heuristic.viewCount()];
+        for (int v = 0; v < views.length; v++) {
+            views[v] = new View(heuristic, v, neighbourCells, neighbourMoves);
+        }
+    }
+
+    /** Solves a solvable relabelled start; the caller has checked parity. */
+    public SolveResult solve(byte[] start, Budget budget, long startNanos) {
+        Search search = new Search(start, budget);
+        Walker main = new Walker(search);
+        int threshold = main.reset();
+        while (true) {
+            Iteration iteration = threads > 1 && threshold > SPLIT_DEPTH
+                    ? parallelIteration(search, main, threshold)
+                    : sequentialIteration(search, main, threshold);
+            long nanos = System.nanoTime() - startNanos;
+            if (iteration.solution != null) {
+                return SolveResult.solved(iteration.solution, true, search.nodes.get(), nanos, STRATEGY);
+            }
+            if (search.stop != null) {
+                return SolveResult.unsolved(search.stop, search.nodes.get(), nanos, STRATEGY);
+            }
+            if (iteration.nextThreshold == NONE) {
+                throw new IllegalStateException("no solution below any threshold for a solvable board");
+            }
+            threshold = iteration.nextThreshold;
+            if (threshold > MAX_DEPTH) {
+                return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, search.nodes.get(), nanos, STRATEGY);
+            }
+        }
+    }
+
+    private Iteration sequentialIteration(Search search, Walker walker, int threshold) {
+        Iteration iteration = new Iteration(threshold, null);
+        walker.run(iteration, -1, 0);
+        walker.publish();
+        return iteration;
+    }
+
+    private Iteration parallelIteration(Search search, Walker main, int threshold) {
+        LongArrayList roots = new LongArrayList();
+        Iteration collecting = new Iteration(threshold, roots);
+        main.run(collecting, SPLIT_DEPTH, 0);
+        main.publish();
+        if (collecting.solution != null || search.stop != null) {
+            return collecting;
+        }
+        Iteration iteration = new Iteration(threshold, null);
+        iteration.roots = roots.toLongArray();
+        iteration.offerThreshold(collecting.nextThreshold);
+        for (int t = 1; t < threads; t++) {
+            try {
+                helpers.execute(() -> helpWith(iteration, new Walker(search)));
+            } catch (RejectedExecutionException e) {
+                break; // the calling thread does the work alone
+            }
+        }
+        iteration.work(main);
+        iteration.close();
+        return iteration;
+    }
+
+    private static void helpWith(Iteration iteration, Walker walker) {
+        if (iteration.join()) {
+            try {
+                iteration.work(walker);
+            } finally {
+                iteration.leave();
+            }
+        }
+    }
+
+    /** State shared by all workers of one solve. */
+    private static final class Search {
+        final byte[] start;
+        final Budget budget;
+        final AtomicLong nodes = new AtomicLong();
+        volatile Outcome stop;
+
+        Search(byte[] start, Budget budget) {
+            this.start = start;
+            this.budget = budget;
+        }
+    }
+
+    /** One threshold: the subtrees still to search, the earliest solution and the next threshold. */
+    private final class Iteration {
+        final int threshold;
+        /** Non-null while the tree above the split depth is being listed. */
+        final LongArrayList collected;
+        long[] roots = new long[0];
+        final AtomicInteger nextRoot = new AtomicInteger();
+        volatile int solvedRoot = NONE;
+        String solution;
+        int nextThreshold = NONE;
+        private int active;
+        private boolean closed;
+
+        Iteration(int threshold, LongArrayList collected) {
+            this.threshold = threshold;
+            this.collected = collected;
+        }
+
+        void work(Walker walker) {
+            for (int root; (root = nextRoot.getAndIncrement()) < roots.length; ) {
+                if (root > solvedRoot || walker.search.stop != null) {
+                    break;
+                }
+                walker.run(this, -1, root);
+            }
+            walker.publish();
+        }
+
+        synchronized void offerSolution(int root, String moves) {
+            if (root < solvedRoot) {
+                solvedRoot = root;
+                solution = moves;
+            }
+        }
+
+        synchronized void offerThreshold(int f) {
+            nextThreshold = Math.min(nextThreshold, f);
+        }
+
+        synchronized boolean join() {
+            if (closed) {
+                return false;
+            }
+            active++;
+            return true;
+        }
+
+        synchronized void leave() {
+            active--;
+            notifyAll();
+        }
+
+        /** Lets no more helpers in and waits for those at work. */
+        synchronized void close() {
+            closed = true;
+            boolean interrupted = false;
+            while (active > 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * One view of the estimate in the form the search loop wants: per label its pattern and, per cell the
+     * label leaves and direction the blank came from, the change of that pattern's table index.
+     */
+    private static final class View {
+        final int[] groupOf;
+        final int[] indexDelta;
+        final byte[][] tables;
+        final GroupLookup[] groups;
+
+        View(PdbHeuristic heuristic, int view, int[][] neighbourCells, int[][] neighbourMoves) {
+            int n = heuristic.shape().size();
+            groups = new GroupLookup[heuristic.groupCount(view)];
+            groupOf = new int[n];
+            indexDelta = new int[n * n * 4];
+            for (int label = 1; label < n; label++) {
+                GroupLookup group = heuristic.lookupOf(view, label);
+                groups[group.index()] = group;
+                groupOf[label] = group.index();
+                int weight = group.weightOf(label);
+                int[] cellMap = group.cellMap();
+                for (int blank = 0; blank < n; blank++) {
+                    for (int i = 0; i < neighbourCells[blank].length; i++) {
+                        int from = neighbourCells[blank][i];
+                        indexDelta[deltaKey(n, label, from, neighbourMoves[blank][i])] =
+                                (cellMap[blank] - cellMap[from]) * weight;
+                    }
+                }
+            }
+            tables = new byte[groups.length][];
+            for (GroupLookup group : groups) {
+                tables[group.index()] = group.table();
+            }
+        }
+
+        static int deltaKey(int n, int label, int from, int move) {
+            return ((label * n) + from) * 4 + move;
+        }
+    }
+
+    /** One thread's board and depth-first search. */
+    private final class Walker {
+        final Search search;
+        private final int n;
+        private final boolean mirrored;
+        private final int[] board;
+        private final int[] positionOf;
+        private final int[] groupOfDirect;
+        private final int[] deltaDirect;
+        private final byte[][] tablesDirect;
+        private final int[] indexDirect;
+        private final int[] valueDirect;
+        private final int[] groupOfMirror;
+        private final int[] deltaMirror;
+        private final byte[][] tablesMirror;
+        private final int[] indexMirror;
+        private final int[] valueMirror;
+        private final int[] path = new int[MAX_DEPTH + 1];
+        private Iteration iteration;
+        private int threshold;
+        private int splitDepth;
+        private int root;
+        private int startBlank;
+        private int solutionLength;
+        private long nodes;
+        private long published;
+        private long nextCheck;
+
+        Walker(Search search) {
+            this.search = search;
+            this.n = heuristic.shape().size();
+            this.mirrored = views.length > 1;
+            this.board = new int[n];
+            this.positionOf = new int[n];
+            View direct = views[0];
+            View mirror = views[views.length - 1];
+            groupOfDirect = direct.groupOf;
+            deltaDirect = direct.indexDelta;
+            tablesDirect = direct.tables;
+            indexDirect = new int[direct.groups.length];
+            valueDirect = new int[direct.groups.length];
+            groupOfMirror = mirror.groupOf;
+            deltaMirror = mirror.indexDelta;
+            tablesMirror = mirror.tables;
+            indexMirror = new int[mirror.groups.length];
+            valueMirror = new int[mirror.groups.length];
+            this.nextCheck = Math.min(Budget.CHECK_INTERVAL, search.budget.maxNodes());
+        }
+
+        /** Puts the start on the board and returns its estimate. */
+        int reset() {
+            for (int cell = 0; cell < n; cell++) {
+                board[cell] = search.start[cell];
+                positionOf[board[cell]] = cell;
+                if (board[cell] == 0) {
+                    startBlank = cell;
+                }
+            }
+            return Math.max(evaluate(views[0], indexDirect, valueDirect),
+                    evaluate(views[views.length - 1], indexMirror, valueMirror));
+        }
+
+        /** Searches the whole tree ({@code rootIndex} 0, no packed moves) or one listed subtree. */
+        void run(Iteration current, int split, int rootIndex) {
+            this.iteration = current;
+            this.threshold = current.threshold;
+            this.splitDepth = split;
+            this.root = rootIndex;
+            reset();
+            int blank = startBlank;
+            int depth = 0;
+            int back = -1;
+            if (current.collected == null && current.roots.length > 0) {
+                long packed = current.roots[rootIndex];
+                for (; depth < SPLIT_DEPTH; depth++) {
+                    int move = (int) (packed >>> (2 * depth)) & 3;
+                    int target = neighbour(blank, move);
+                    slideTile(blank, target);
+                    path[depth] = move;
+                    blank = target;
+                    back = move ^ 1;
+                }
+            }
+            int hDirect = evaluate(views[0], indexDirect, valueDirect);
+            int hMirror = evaluate(views[views.length - 1], indexMirror, valueMirror);
+            if (Math.max(hDirect, hMirror) == 0) {
+                current.offerSolution(rootIndex, moves(depth));
+                return;
+            }
+            int result = search(blank, depth, hDirect, hMirror, back);
+            if (result == FOUND) {
+                current.offerSolution(rootIndex, moves(solutionLength));
+            } else if (result != STOPPED) {
+                current.offerThreshold(result);
+            }
+        }
+
+        /**
+         * Depth-first search below a node whose f is within the threshold. Returns FOUND, STOPPED, or the
+         * least f above the threshold met below (NONE when none).
+         */
+        private int search(int blank, int g, int hDirect, int hMirror, int back) {
+            if (++nodes >= nextCheck && checkpoint()) {
+                return STOPPED;
+            }
+            if (g == splitDepth) {
+                iteration.collected.add(packPath(g));
+                return NONE;
+            }
+            int least = NONE;
+            int[] targets = neighbourCells[blank];
+            int[] moves = neighbourMoves[blank];
+            for (int i = 0; i < targets.length; i++) {
+                int move = moves[i];
+                if (move == back) {
+                    continue;
+                }
+                int from = targets[i];
+                int label = board[from];
+                int key = ((label * n) + from) * 4 + move;
+                int gd = groupOfDirect[label];
+                int oldIndexDirect = indexDirect[gd];
+                int newIndexDirect = oldIndexDirect + deltaDirect[key];
+                int oldDirect = valueDirect[gd];
+                int newDirect = tablesDirect[gd][newIndexDirect];
+                int childDirect = hDirect - oldDirect + newDirect;
+                int gm = 0;
+                int oldIndexMirror = 0;
+                int newIndexMirror = 0;
+                int oldMirror = 0;
+                int newMirror = 0;
+                int childMirror = 0;
+                if (mirrored) {
+                    gm = groupOfMirror[label];
+                    oldIndexMirror = indexMirror[gm];
+                    newIndexMirror = oldIndexMirror + deltaMirror[key];
+                    oldMirror = valueMirror[gm];
+                    newMirror = tablesMirror[gm][newIndexMirror];
+                    childMirror = hMirror - oldMirror + newMirror;
+                }
+                int h = Math.max(childDirect, childMirror);
+                int f = g + 1 + h;
+                path[g] = move;
+                if (f > threshold) {
+                    least = Math.min(least, f);
+                    continue;
+                }
+                if (h == 0) {
+                    solutionLength = g + 1;
+                    return FOUND;
+                }
+                board[blank] = label;
+                board[from] = 0;
+                indexDirect[gd] = newIndexDirect;
+                valueDirect[gd] = newDirect;
+                if (mirrored) {
+                    indexMirror[gm] = newIndexMirror;
+                    valueMirror[gm] = newMirror;
+                }
+                int result = search(from, g + 1, childDirect, childMirror, move ^ 1);
+                if (result < 0) {
+                    return result;
+                }
+                least = Math.min(least, result);
+                board[from] = label;
+                board[blank] = 0;
+                indexDirect[gd] = oldIndexDirect;
+                valueDirect[gd] = oldDirect;
+                if (mirrored) {
+                    indexMirror[gm] = oldIndexMirror;
+                    valueMirror[gm] = oldMirror;
+                }
+            }
+            return least;
+        }
+
+        /** Publishes the node count, polls the budget and the other workers; true when this walk must stop. */
+        private boolean checkpoint() {
+            long total = search.nodes.addAndGet(nodes - published);
+            published = nodes;
+            if (search.stop != null || root > iteration.solvedRoot) {
+                return true;
+            }
+            Outcome stop = search.budget.check(total);
+            if (stop != null) {
+                search.stop = stop;
+                return true;
+            }
+            long remaining = search.budget.maxNodes() - total;
+            nextCheck = nodes + Math.max(1, Math.min(Budget.CHECK_INTERVAL, remaining / threads));
+            return false;
+        }
+
+        void publish() {
+            search.nodes.addAndGet(nodes - published);
+            published = nodes;
+        }
+
+        /** Recomputes a view's table indices and values from the board; returns its sum. */
+        private int evaluate(View view, int[] indices, int[] values) {
+            int sum = 0;
+            for (GroupLookup group : view.groups) {
+                int index = group.indexOf(positionOf);
+                indices[group.index()] = index;
+                values[group.index()] = group.table()[index];
+                sum += values[group.index()];
+            }
+            return sum;
+        }
+
+        private void slideTile(int blank, int target) {
+            int label = board[target];
+            board[blank] = label;
+            board[target] = 0;
+            positionOf[label] = blank;
+        }
+
+        private int neighbour(int cell, int move) {
+            int[] moves = neighbourMoves[cell];
+            for (int i = 0; i < moves.length; i++) {
+                if (moves[i] == move) {
+                    return neighbourCells[cell][i];
+                }
+            }
+            throw new IllegalStateException("listed move leaves the board");
+        }
+
+        private long packPath(int length) {
+            long packed = 0;
+            for (int i = 0; i < length; i++) {
+                packed |= (long) path[i] << (2 * i);
+            }
+            return packed;
+        }
+
+        private String moves(int length) {
+            char[] letters = new char[length];
+            for (int i = 0; i < length; i++) {
+                letters[i] = Move.all()[path[i]].letter();
+            }
+            return new String(letters);
+        }
+    }
+}
