@@ -1,5 +1,7 @@
 package io.npuzzle.core.board;
 
+import java.util.Arrays;
+
 /**
  * Reads boards written as tiles separated by whitespace and/or commas, the blank as {@code x}, {@code X},
  * {@code 0} or {@code _}; a 3x3 board may also be nine characters without separators ({@code 23415x768}).
@@ -11,6 +13,7 @@ public final class BoardParser {
     public static final int MAX_TEXT_LENGTH = 1024;
     private static final int MAX_TOKEN_ECHO = 12;
     private static final int COMPACT_LENGTH = 9;
+    private static final int MAX_TILES = Shape.MAX_SIDE * Shape.MAX_SIDE;
 
     private BoardParser() {
     }
@@ -49,29 +52,70 @@ public final class BoardParser {
         if (text.length() > MAX_TEXT_LENGTH) {
             throw new BoardFormatException("the board text is longer than " + MAX_TEXT_LENGTH + " characters");
         }
-        String[] words = text.strip().split("[\\s,]+");
-        if (words.length == 1 && words[0].length() == COMPACT_LENGTH && compactAllowed(rows, cols)) {
-            words = words[0].split("");
+        String stripped = text.strip();
+        if (compactAllowed(stripped, rows, cols)) {
+            int[] tiles = new int[COMPACT_LENGTH];
+            for (int k = 0; k < COMPACT_LENGTH; k++) {
+                tiles[k] = tile(stripped, k, k + 1);
+            }
+            return tiles;
         }
-        int[] tiles = new int[words.length];
-        for (int i = 0; i < words.length; i++) {
-            tiles[i] = tile(words[i]);
+        int[] tiles = new int[MAX_TILES];
+        int count = 0;
+        int length = text.length();
+        int i = 0;
+        while (i < length) {
+            if (isSeparator(text.charAt(i))) {
+                i++;
+                continue;
+            }
+            int end = i;
+            while (end < length && !isSeparator(text.charAt(end))) {
+                end++;
+            }
+            if (count == MAX_TILES) {
+                throw new BoardFormatException("too many tiles: a board has at most " + MAX_TILES);
+            }
+            tiles[count++] = tile(text, i, end);
+            i = end;
         }
-        return tiles;
+        return Arrays.copyOf(tiles, count);
     }
 
-    private static boolean compactAllowed(Integer rows, Integer cols) {
-        return (rows == null || rows == 3) && (cols == null || cols == 3);
+    private static boolean isSeparator(char c) {
+        return c == ',' || Character.isWhitespace(c);
     }
 
-    private static int tile(String word) {
-        if (word.length() == 1 && "xX_".indexOf(word.charAt(0)) >= 0) {
+    /** Nine characters without any separator, on a board that may be 3x3. */
+    private static boolean compactAllowed(String word, Integer rows, Integer cols) {
+        if (word.length() != COMPACT_LENGTH || (rows != null && rows != 3) || (cols != null && cols != 3)) {
+            return false;
+        }
+        for (int k = 0; k < COMPACT_LENGTH; k++) {
+            if (isSeparator(word.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int tile(String text, int from, int to) {
+        if (to - from == 1 && "xX_".indexOf(text.charAt(from)) >= 0) {
             return 0;
         }
-        if (word.isEmpty() || word.length() > 4 || !word.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new BoardFormatException("unknown token '" + echo(word) + "' (tiles are numbers; the blank is x, X, 0 or _)");
+        int value = 0;
+        for (int k = from; k < to; k++) {
+            char c = text.charAt(k);
+            if (c < '0' || c > '9') {
+                throw new BoardFormatException("unknown token '" + echo(text.substring(from, to))
+                        + "' (tiles are numbers; the blank is x, X, 0 or _)");
+            }
+            value = value * 10 + (c - '0');
+            if (value > MAX_TILES) {
+                throw new BoardFormatException("tile " + echo(text.substring(from, to)) + " is out of range");
+            }
         }
-        return Integer.parseInt(word);
+        return value;
     }
 
     private static Shape inferShape(int count, Integer rows, Integer cols) {

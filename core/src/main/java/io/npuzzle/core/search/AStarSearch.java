@@ -40,7 +40,6 @@ public final class AStarSearch {
     private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
     private IntArrayList[] buckets = new IntArrayList[64];
     private int lowestPushed = Integer.MAX_VALUE;
-    private long lastKey;
 
     public AStarSearch(Shape shape, int goalBlank) {
         this.shape = shape;
@@ -70,8 +69,8 @@ public final class AStarSearch {
     public SolveResult solve(byte[] start, Budget budget, long startNanos) {
         reset();
         int h0 = heuristic.estimate(start);
+        findOrReserve(start);
         int root = store(start, indexOfBlank(start), -1, NO_MOVE, 0, h0);
-        index.put(key(start), root);
         push(h0, root);
 
         byte[] work = new byte[n];
@@ -106,14 +105,13 @@ public final class AStarSearch {
                 }
                 System.arraycopy(states, node * n, work, 0, n);
                 int childH = heuristic.slide(work, blank, targets[i], h[node]);
-                int existing = find(work);
+                if (stored >= maxStored) {
+                    return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
+                            System.nanoTime() - startNanos, "a-star");
+                }
+                int existing = findOrReserve(work);
                 if (existing < 0) {
-                    if (stored >= maxStored) {
-                        return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
-                                System.nanoTime() - startNanos, "a-star");
-                    }
                     int child = store(work, targets[i], node, moves[i], childG, childH);
-                    index.put(lastKey, child);
                     push(childG + childH, child);
                 } else if (childG < g[existing]) {
                     g[existing] = childG;
@@ -130,13 +128,16 @@ public final class AStarSearch {
         throw new IllegalStateException("open list exhausted on a solvable board");
     }
 
-    /** Node holding {@code state}, or -1; leaves the free key for an insert in {@link #lastKey}. */
-    private int find(byte[] state) {
+    /**
+     * Node holding {@code state}, or -1 after reserving the index entry for node number {@link #stored}, which
+     * the caller must then store. Ranks are exact keys, so one probe suffices; hashes are verified against the
+     * arena and probe on until a free or matching key.
+     */
+    private int findOrReserve(byte[] state) {
         long key = key(state);
         while (true) {
-            int node = index.get(key);
+            int node = index.putIfAbsent(key, stored);
             if (node < 0 || ranked || sameState(node, state)) {
-                lastKey = key;
                 return node;
             }
             key = mix(key + 1); // a 64-bit hash collision: probe the next key

@@ -1,0 +1,44 @@
+# Shared by the launchers: find the repository and make sure a JDK 17+ and Maven are there.
+# shellcheck shell=bash
+
+NPUZZLE_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+npuzzle_die() {
+  echo "npuzzle: $*" >&2
+  exit 1
+}
+
+npuzzle_require_java() {
+  command -v java >/dev/null 2>&1 ||
+    npuzzle_die "Java is missing: install a JDK 17 or newer (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"
+  local version
+  version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+  [ "${version%%.*}" -ge 17 ] 2>/dev/null ||
+    npuzzle_die "Java $version found, but 17 or newer is needed (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"
+}
+
+npuzzle_require_maven() {
+  npuzzle_require_java
+  command -v javac >/dev/null 2>&1 ||
+    npuzzle_die "javac is missing: install a full JDK 17 or newer, not only a runtime (apt-get install openjdk-17-jdk-headless)"
+  if ! command -v mvn >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+      echo "npuzzle: installing Maven (Debian package maven)" >&2
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven >/dev/null ||
+        npuzzle_die "could not install Maven; install it yourself: apt-get install maven"
+    else
+      npuzzle_die "Maven is missing: install Maven 3.8 or newer (Debian/Ubuntu: sudo apt-get install maven)"
+    fi
+  fi
+}
+
+# Builds the core jar when it is missing or older than its sources.
+npuzzle_core_jar() {
+  local jar="$NPUZZLE_HOME/core/target/npuzzle-core-1.0.0-SNAPSHOT.jar"
+  if [ ! -f "$jar" ] || [ -n "$(find "$NPUZZLE_HOME/core/src/main" "$NPUZZLE_HOME/core/pom.xml" -newer "$jar" -print -quit)" ]; then
+    npuzzle_require_maven
+    echo "npuzzle: building the core jar..." >&2
+    (cd "$NPUZZLE_HOME" && mvn -q -B -pl core -DskipTests package) >&2 || npuzzle_die "the build failed"
+  fi
+  echo "$jar"
+}

@@ -1,0 +1,91 @@
+package io.npuzzle.cli;
+
+import io.npuzzle.core.solve.Solver;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+
+/** Command-line front end: {@code npuzzle eight|seven|solve}, boards on standard input, one answer per line. */
+public final class Main {
+
+    static final int EXIT_OK = 0;
+    static final int EXIT_BAD_LINES = 1;
+    static final int EXIT_USAGE = 2;
+
+    static final String USAGE = """
+            usage: npuzzle <command> [options] < boards
+
+            Reads boards from standard input, one per line, and answers each on its own line.
+
+            commands:
+              eight   HDU 1043 / POJ 1077 "Eight": 3x3 boards (tiles 1-8 and x); prints shortest moves or 'unsolvable'
+              seven   AOJ 0121 "Seven Puzzle": 2x4 boards, goal 0 1 2 3 4 5 6 7; prints the minimum number of moves
+              solve   any board from 2x2 to 8x8; prints the moves (shortest where proven) or 'unsolvable'
+                        --rows R --cols C     the shape (may be left out for square boards)
+                        --goal "TILES"        the goal (default: 1..N-1 row by row, blank last)
+                        --mode optimal|fast   optimal (default) or a quick short answer
+                        --max-nodes N         node budget per board
+                        --max-millis MS       time budget per board
+                        --json                one JSON object per line
+              help    this message
+
+            Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;
+            the blank is x, X, 0 or _. A malformed line is answered 'error: <reason>' and the exit status is 1.
+            """;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err) throws IOException {
+        LineCommand command;
+        try {
+            command = command(args, new Solver());
+        } catch (UsageException e) {
+            err.println("npuzzle: " + e.getMessage());
+            err.print(USAGE);
+            return EXIT_USAGE;
+        }
+        if (command == null) {
+            new PrintStream(out, true, StandardCharsets.UTF_8).print(USAGE);
+            return EXIT_OK;
+        }
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+        return LineLoop.run(command, reader, writer) == 0 ? EXIT_OK : EXIT_BAD_LINES;
+    }
+
+    /** The command the arguments name, or null for help. */
+    private static LineCommand command(String[] args, Solver solver) {
+        if (args.length == 0) {
+            throw new UsageException("no command given");
+        }
+        String name = args[0];
+        switch (name) {
+            case "eight", "seven" -> {
+                if (args.length > 1) {
+                    throw new UsageException(name + " takes no options");
+                }
+                return name.equals("eight") ? new EightCommand(solver) : new SevenCommand(solver);
+            }
+            case "solve" -> {
+                return SolveCommand.fromArguments(solver, args, 1);
+            }
+            case "help", "--help", "-h" -> {
+                return null;
+            }
+            default -> throw new UsageException("unknown command '" + name + "'");
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.npuzzle.cli;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Solver;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Any board, one per line, with shape, goal, mode and budgets from the command line. Answers the moves or
+ * {@code unsolvable}, or with {@code --json} one object per line.
+ */
+final class SolveCommand implements LineCommand {
+
+    private static final Set<String> VALUED_OPTIONS =
+            Set.of("--rows", "--cols", "--goal", "--mode", "--max-nodes", "--max-millis");
+
+    private final Solver solver;
+    private final Integer rows;
+    private final Integer cols;
+    private final String goal;
+    private final boolean json;
+    private final SolveOptions options;
+
+    private SolveCommand(Solver solver, Integer rows, Integer cols, String goal, boolean json, SolveOptions options) {
+        this.solver = solver;
+        this.rows = rows;
+        this.cols = cols;
+        this.goal = goal;
+        this.json = json;
+        this.options = options;
+    }
+
+    /** Reads the options that follow {@code solve}. */
+    static SolveCommand fromArguments(Solver solver, String[] args, int first) {
+        Integer rows = null;
+        Integer cols = null;
+        String goal = null;
+        boolean json = false;
+        Mode mode = Mode.OPTIMAL;
+        long maxNodes = SolveOptions.DEFAULT_MAX_NODES;
+        long maxMillis = SolveOptions.DEFAULT_MAX_MILLIS;
+        for (int i = first; i < args.length; i++) {
+            String name = args[i];
+            String value = null;
+            int eq = name.indexOf('=');
+            if (name.startsWith("--") && eq > 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            if (name.equals("--json")) {
+                json = true;
+                continue;
+            }
+            if (!VALUED_OPTIONS.contains(name)) {
+                throw new UsageException("unknown option " + name);
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) {
+                    throw new UsageException("option " + name + " needs a value");
+                }
+                value = args[++i];
+            }
+            switch (name) {
+                case "--rows" -> rows = (int) number(name, value, 1, Integer.MAX_VALUE);
+                case "--cols" -> cols = (int) number(name, value, 1, Integer.MAX_VALUE);
+                case "--goal" -> goal = value;
+                case "--mode" -> mode = mode(value);
+                case "--max-nodes" -> maxNodes = number(name, value, 1, Long.MAX_VALUE);
+                case "--max-millis" -> maxMillis = number(name, value, 1, Long.MAX_VALUE);
+                default -> throw new IllegalStateException(name);
+            }
+        }
+        return new SolveCommand(solver, rows, cols, goal, json,
+                new SolveOptions(mode, maxNodes, maxMillis, null));
+    }
+
+    @Override
+    public String answer(String line) {
+        SolveResult result = solver.solve(Puzzle.parse(line, rows, cols, goal), options);
+        if (json) {
+            return toJson(result);
+        }
+        return switch (result.outcome()) {
+            case SOLVED -> result.moves();
+            case UNSOLVABLE -> "unsolvable";
+            default -> throw new IllegalArgumentException("no answer within the budget ("
+                    + result.expanded() + " nodes, " + Math.round(result.millis()) + " ms)");
+        };
+    }
+
+    private static String toJson(SolveResult result) {
+        StringBuilder out = new StringBuilder(96 + Math.max(0, result.length()));
+        out.append("{\"outcome\":\"").append(result.outcome()).append('"')
+                .append(",\"solvable\":").append(result.solvable())
+                .append(",\"moves\":").append(result.moves() == null ? "null" : '"' + result.moves() + '"')
+                .append(",\"length\":").append(result.moves() == null ? "null" : Integer.toString(result.length()))
+                .append(",\"optimal\":").append(result.optimal())
+                .append(",\"expanded\":").append(result.expanded())
+                .append(",\"millis\":").append(String.format(Locale.ROOT, "%.3f", result.millis()))
+                .append(",\"strategy\":\"").append(result.strategy()).append("\"}");
+        return out.toString();
+    }
+
+    private static Mode mode(String value) {
+        try {
+            return Mode.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--mode: " + e.getMessage());
+        }
+    }
+
+    private static long number(String option, String value, long min, long max) {
+        try {
+            long parsed = Long.parseLong(value.strip());
+            if (parsed < min || parsed > max) {
+                throw new UsageException(option + " must be at least " + min);
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " needs a whole number, got '" + value + "'");
+        }
+    }
+}

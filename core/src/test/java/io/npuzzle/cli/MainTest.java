@@ -1,0 +1,119 @@
+package io.npuzzle.cli;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Shape;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class MainTest {
+
+    private record Run(int status, String out, String err) {
+        String[] lines() {
+            return out.split("\n", -1);
+        }
+    }
+
+    private static Run run(String input, String... args) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void eightAnswersTheSampleWithAShortestSolution() throws IOException {
+        Run run = run("2 3 4 1 5 x 7 6 8\n", "eight");
+        assertEquals(0, run.status());
+        String moves = run.out().strip();
+        assertEquals(19, moves.length());
+        Shape shape = Shape.of(3, 3);
+        assertEquals(Board.solved(shape), BoardParser.parse("2 3 4 1 5 x 7 6 8", shape).apply(moves));
+    }
+
+    @Test
+    void eightAnswersSolvedUnsolvableAndMalformedLinesInOrder() throws IOException {
+        Run run = run("1 2 3 4 5 6 7 8 x\n\n1 2 3 4 5 6 8 7 x\n1 2 3\n12345678x\n", "eight");
+        assertEquals("\nunsolvable\nerror: expected 9 tiles for a 3x3 board, got 3\n\n", run.out());
+        assertEquals(Main.EXIT_BAD_LINES, run.status());
+    }
+
+    @Test
+    void sevenAnswersTheSamples() throws IOException {
+        Run run = run("0 1 2 3 4 5 6 7\n1 0 2 3 4 5 6 7\n7 6 5 4 3 2 1 0\n", "seven");
+        assertEquals("0\n1\n28\n", run.out());
+        assertEquals(0, run.status());
+    }
+
+    @Test
+    void sevenAnswersAThousandLines() throws IOException {
+        Random random = new Random(5);
+        StringBuilder input = new StringBuilder();
+        for (int i = 0; i < 1000; i++) {
+            input.append(Board.blankFirst(Shape.of(2, 4)).apply(walk(random, 60))).append('\n');
+        }
+        Run run = run(input.toString(), "seven");
+        String[] lines = run.lines();
+        assertEquals(1001, lines.length);
+        for (int i = 0; i < 1000; i++) {
+            int moves = Integer.parseInt(lines[i]);
+            assertTrue(moves >= 0 && moves <= 36);
+        }
+    }
+
+    @Test
+    void solveTakesShapeGoalAndJson() throws IOException {
+        Run run = run("1 2 3 0 4 5\n", "solve", "--rows", "2", "--cols=3", "--goal", "0 1 2 3 4 5", "--json");
+        assertEquals(0, run.status());
+        assertTrue(run.out().startsWith("{\"outcome\":\"SOLVED\",\"solvable\":true,\"moves\":\""), run.out());
+        assertTrue(run.out().contains("\"optimal\":true"), run.out());
+        Run plain = run("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n", "solve");
+        assertEquals("r\nunsolvable\n", plain.out());
+    }
+
+    @Test
+    void solveReportsAnExhaustedBudgetAsAnErrorLine() throws IOException {
+        Run run = run("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "solve", "--goal",
+                "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "100");
+        assertTrue(run.out().startsWith("error: no answer within the budget"), run.out());
+        assertEquals(Main.EXIT_BAD_LINES, run.status());
+    }
+
+    @Test
+    void unknownCommandsAndOptionsPrintUsage() throws IOException {
+        Run unknownOption = run("", "solve", "--bogus");
+        assertEquals(Main.EXIT_USAGE, unknownOption.status());
+        assertTrue(unknownOption.err().startsWith("npuzzle: unknown option --bogus\nusage:"), unknownOption.err());
+        assertEquals(Main.EXIT_USAGE, run("", "nine").status());
+        assertEquals(Main.EXIT_USAGE, run("").status());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--rows", "two").status());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--mode", "slow").status());
+        assertEquals(Main.EXIT_USAGE, run("", "eight", "--json").status());
+        assertTrue(run("", "help").out().startsWith("usage: npuzzle"));
+    }
+
+    private static String walk(Random random, int length) {
+        StringBuilder moves = new StringBuilder();
+        Board board = Board.blankFirst(Shape.of(2, 4));
+        while (moves.length() < length) {
+            char move = "udlr".charAt(random.nextInt(4));
+            try {
+                board = board.apply(String.valueOf(move));
+                moves.append(move);
+            } catch (IllegalArgumentException offTheBoard) {
+                // try another direction
+            }
+        }
+        return moves.toString();
+    }
+}

@@ -1,0 +1,94 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AStarSearchTest {
+
+    /** Korf's instance 1 (57 moves, blank-first goal): far beyond a tiny budget. */
+    private static final String HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+    @Test
+    void solvesScrambledLargerBoardsWithinTheirScrambleLength() {
+        Random random = new Random(11);
+        for (Shape shape : new Shape[] {Shape.of(3, 4), Shape.of(4, 4), Shape.of(5, 5), Shape.of(8, 8)}) {
+            Board goal = Board.solved(shape);
+            for (int trial = 0; trial < 5; trial++) {
+                String scramble = randomWalk(shape, goal.blankIndex(), 24, random);
+                Board start = goal.apply(scramble);
+                SolveResult result = solve(new Puzzle(start, goal), SolveOptions.defaults());
+                assertEquals(Outcome.SOLVED, result.outcome());
+                assertTrue(result.length() <= scramble.length(), shape + " " + scramble);
+                assertEquals(goal, start.apply(result.moves()));
+            }
+        }
+    }
+
+    @Test
+    void stopsAtTheNodeBudgetAndInventsNothing() {
+        Puzzle puzzle = korf(HARD);
+        SolveResult result = solve(puzzle, SolveOptions.defaults().withBudget(1000, 60_000));
+        assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
+        assertNull(result.moves());
+        assertEquals(1000, result.expanded());
+        assertTrue(result.solvable());
+    }
+
+    @Test
+    void stopsAtTheTimeBudget() {
+        SolveResult result = solve(korf(HARD), SolveOptions.defaults().withBudget(Long.MAX_VALUE, 50));
+        assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
+        assertTrue(result.millis() < 5_000, "stopped near its budget, took " + result.millis() + " ms");
+    }
+
+    @Test
+    void honoursCancellation() {
+        AtomicInteger polls = new AtomicInteger();
+        SolveOptions options = new SolveOptions(Mode.OPTIMAL, Long.MAX_VALUE, 60_000, () -> polls.incrementAndGet() > 2);
+        SolveResult result = solve(korf(HARD), options);
+        assertEquals(Outcome.CANCELLED, result.outcome());
+        assertNull(result.moves());
+    }
+
+    private static Puzzle korf(String tiles) {
+        Shape shape = Shape.of(4, 4);
+        return new Puzzle(BoardParser.parse(tiles, shape), Board.blankFirst(shape));
+    }
+
+    private static SolveResult solve(Puzzle puzzle, SolveOptions options) {
+        long now = System.nanoTime();
+        return new AStarSearch(puzzle.shape(), puzzle.goalBlank())
+                .solve(puzzle.relabelledStart(), new Budget(options, now), now);
+    }
+
+    static String randomWalk(Shape shape, int blank, int length, Random random) {
+        StringBuilder moves = new StringBuilder();
+        char[] letters = {'u', 'd', 'l', 'r'};
+        int[] dr = {-1, 1, 0, 0};
+        int[] dc = {0, 0, -1, 1};
+        while (moves.length() < length) {
+            int m = random.nextInt(4);
+            int r = blank / shape.cols() + dr[m];
+            int c = blank % shape.cols() + dc[m];
+            if (r >= 0 && r < shape.rows() && c >= 0 && c < shape.cols()) {
+                moves.append(letters[m]);
+                blank = r * shape.cols() + c;
+            }
+        }
+        return moves.toString();
+    }
+}

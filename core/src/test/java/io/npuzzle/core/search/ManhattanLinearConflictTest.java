@@ -1,0 +1,90 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.table.ExactTable;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ManhattanLinearConflictTest {
+
+    @Test
+    void neverOverestimatesOnRandomThreeByThreeBoards() {
+        Shape shape = Shape.of(3, 3);
+        for (int goalBlank : new int[] {0, 4, 8}) {
+            ExactTable table = ExactTable.build(shape, goalBlank);
+            ManhattanLinearConflict h = new ManhattanLinearConflict(shape, goalBlank);
+            Random random = new Random(goalBlank);
+            for (int i = 0; i < 5000; i++) {
+                byte[] state = new Puzzle(randomBoard(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
+                int exact = table.distance(state);
+                if (exact >= 0) {
+                    assertTrue(h.estimate(state) <= exact);
+                    assertEquals(exact & 1, h.estimate(state) & 1, "estimates keep the parity of the distance");
+                }
+            }
+        }
+    }
+
+    @Test
+    void countsLinearConflicts() {
+        Shape shape = Shape.of(3, 3);
+        ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 8);
+        // 2 and 1 swapped in their goal row: Manhattan 2, one conflict adds 2.
+        assertEquals(4, h.estimate(BoardParser.parse("2 1 3 4 5 6 7 8 x", shape).tileBytes()));
+        // 3 2 1 reversed: two tiles must leave the row, adding 4 to Manhattan 4.
+        assertEquals(8, h.estimate(BoardParser.parse("3 2 1 4 5 6 7 8 x", shape).tileBytes()));
+        assertEquals(0, h.estimate(Board.solved(shape).tileBytes()));
+    }
+
+    @Test
+    void slideAgreesWithAFullEstimate() {
+        Shape shape = Shape.of(4, 5);
+        ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 7);
+        Random random = new Random(3);
+        byte[] state = new Puzzle(randomBoard(shape, random), canonicalGoal(shape, 7)).relabelledStart();
+        int estimate = h.estimate(state);
+        for (int step = 0; step < 2000; step++) {
+            int blank = 0;
+            while (state[blank] != 0) {
+                blank++;
+            }
+            int target;
+            do {
+                int[] offsets = {-shape.cols(), shape.cols(), -1, 1};
+                target = blank + offsets[random.nextInt(4)];
+            } while (target < 0 || target >= state.length
+                    || (Math.abs(target - blank) == 1 && target / shape.cols() != blank / shape.cols()));
+            estimate = h.slide(state, blank, target, estimate);
+            assertEquals(h.estimate(state), estimate);
+        }
+    }
+
+    private static Board canonicalGoal(Shape shape, int blank) {
+        int[] tiles = new int[shape.size()];
+        for (int cell = 0; cell < tiles.length; cell++) {
+            tiles[cell] = Puzzle.canonicalLabel(cell, blank);
+        }
+        return Board.of(shape, tiles);
+    }
+
+    private static Board randomBoard(Shape shape, Random random) {
+        int[] tiles = new int[shape.size()];
+        for (int i = 0; i < tiles.length; i++) {
+            tiles[i] = i;
+        }
+        for (int i = tiles.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = tiles[i];
+            tiles[i] = tiles[j];
+            tiles[j] = t;
+        }
+        return Board.of(shape, tiles);
+    }
+}
