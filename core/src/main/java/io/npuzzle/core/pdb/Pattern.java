@@ -9,17 +9,17 @@ import io.npuzzle.core.board.Shape;
  */
 public record Pattern(Shape shape, int cellMask) {
 
-    /** Cells are held in an int bit mask. */
-    public static final int MAX_CELLS = 32;
-    /** Largest database; the builder packs a rank and a cell into one int. */
-    public static final int MAX_ENTRIES = 1 << 26;
+    /** Boards up to 4x4: the builder keeps a 16-bit mask of blank cells per placement and 4 bits per cell. */
+    public static final int MAX_CELLS = 16;
+    /** Largest database, 16!/9!: a seven-tile pattern on 4x4. */
+    public static final int MAX_ENTRIES = 57_657_600;
 
     public Pattern {
         int n = shape.size();
         if (n > MAX_CELLS) {
             throw new IllegalArgumentException("pattern databases support at most " + MAX_CELLS + " cells");
         }
-        if (cellMask == 0 || (n < 32 && (cellMask >>> n) != 0)) {
+        if (cellMask == 0 || (cellMask >>> n) != 0) {
             throw new IllegalArgumentException("pattern cells outside the " + shape + " board");
         }
         if (entries(n, Integer.bitCount(cellMask)) > MAX_ENTRIES) {

@@ -17,9 +17,10 @@ import java.util.concurrent.Executors;
 /**
  * The one entry point. Checks solvability by parity, answers small shapes from exact tables, then:
  * OPTIMAL solves 4x4 by IDA* with pattern databases and other shapes by A*, within the budget; when the
- * budget runs out (not when cancelled) it returns the FAST answer instead, marked not optimal and with a
- * strategy naming the fallback. FAST reduces the board row by row and column by column and finishes with an
- * exact table or, on 4x4 once the databases are in memory, a short optimal search.
+ * budget runs out (not when cancelled) it reports so, or, if the options ask for a fallback, returns the
+ * FAST answer instead, marked not optimal, with a strategy naming the fallback. FAST reduces the board row
+ * by row and column by column and finishes with an exact table or, on 4x4 once the databases are in memory,
+ * a short optimal search.
  * Thread-safe; keep one instance per process so tables and databases are built once.
  */
 public final class Solver {
@@ -81,7 +82,7 @@ public final class Solver {
             return fast(puzzle, options, true, started);
         }
         SolveResult optimal = optimal(puzzle, options, started);
-        if (optimal.outcome() != Outcome.BUDGET_EXCEEDED) {
+        if (optimal.outcome() != Outcome.BUDGET_EXCEEDED || !options.fastFallback()) {
             return optimal;
         }
         SolveResult fast = fast(puzzle, options, false, started);
