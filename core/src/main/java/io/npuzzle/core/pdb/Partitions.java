@@ -6,17 +6,26 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which disjoint patterns estimate a 4x4 board for a given goal blank cell. The blank's row minus the blank
- * is a three-tile pattern; the other three rows split into two six-tile patterns, columns 0-1 and 2-3 (for
- * the blank in a corner these are Korf and Felner's 6-6-3 blocks). When the blank lies on the main diagonal
- * the goal is its own mirror image, so the transposed partition (the blank's column, rows 0-1 and 2-3) is a
- * second admissible estimate and the larger of the two is used. All six-tile blocks of a corner blank are
- * images of one another under the board's symmetries, so the blank-first and blank-last goals need just one
- * six-tile and one three-tile database.
+ * Which disjoint patterns estimate a 4x4 board for a given goal blank cell. Each view is one partition of
+ * the other fifteen cells; the estimate is the largest of the views' sums.
+ *
+ * <p>Blank in a corner (the blank-first and blank-last goals): four views, each two 2x3 blocks plus three
+ * cells. The first is Korf and Felner's 6-6-3 (the blank's row and two column pairs below it), the second
+ * shares one block and moves the other up by a row; the other two are their mirror images about the diagonal
+ * through the blank, which maps the goal onto itself (views for other corners are images of these). Every block is a symmetric image of every other, so the
+ * four views need a single six-tile database and a few three-tile ones.
+ *
+ * <p>Any other blank cell: the blank's row minus the blank, and the other three rows split into columns 0-1
+ * and 2-3; when the blank lies on the main diagonal, the transposed partition as a second view.
  */
 public final class Partitions {
 
     private static final Shape SUPPORTED = Shape.of(4, 4);
+    /** The corner views for the blank in cell 0, as cell masks; the others are their mirror images. */
+    private static final int[][] CORNER_VIEWS = {
+            {0b0011_0011_0011_0000, 0b1100_1100_1100_0000, 0b0000_0000_0000_1110},
+            {0b0011_0011_0011_0000, 0b0000_1100_1100_1100, 0b1100_0000_0000_0010},
+    };
 
     private Partitions() {
     }
@@ -30,16 +39,23 @@ public final class Partitions {
         if (!supports(shape)) {
             throw new IllegalArgumentException("no pattern databases for " + shape);
         }
-        List<int[]> views = new ArrayList<>(2);
+        int[] transpose = Symmetry.transpose(shape);
+        List<int[]> views = new ArrayList<>(4);
+        for (int[] cellMap : Symmetry.of(shape)) {
+            if (cellMap[0] == goalBlank) {
+                for (int[] view : CORNER_VIEWS) {
+                    views.add(image(cellMap, view));
+                }
+                for (int[] view : CORNER_VIEWS) {
+                    views.add(image(cellMap, image(transpose, view))); // mirrored where the blank is cell 0
+                }
+                return views;
+            }
+        }
         int[] rowStrips = rowStrips(shape, goalBlank);
         views.add(rowStrips);
-        int[] transpose = Symmetry.transpose(shape);
         if (transpose[goalBlank] == goalBlank) {
-            int[] mirrored = new int[rowStrips.length];
-            for (int i = 0; i < mirrored.length; i++) {
-                mirrored[i] = Symmetry.apply(transpose, rowStrips[i]);
-            }
-            views.add(mirrored);
+            views.add(image(transpose, rowStrips));
         }
         return views;
     }
@@ -62,5 +78,13 @@ public final class Partitions {
             }
         }
         return new int[] {left, right, ownRow};
+    }
+
+    private static int[] image(int[] cellMap, int[] view) {
+        int[] image = new int[view.length];
+        for (int i = 0; i < view.length; i++) {
+            image[i] = Symmetry.apply(cellMap, view[i]);
+        }
+        return image;
     }
 }

@@ -39,9 +39,21 @@ public final class IdaStarSearch {
     private final PdbHeuristic heuristic;
     private final Executor helpers;
     private final int threads;
+    private final int n;
     private final int[][] neighbourCells;
     private final int[][] neighbourMoves;
-    private final View[] views;
+    private final int viewCount;
+    private final int slotsPerView;
+    /** Each view's patterns occupy slotsPerView slots: slot = view * slotsPerView + pattern index. */
+    private final GroupLookup[] lookupOfSlot;
+    private final byte[][] tableOfSlot;
+    /** Per label and view (label * viewCount + view), the slot of the label's pattern. */
+    private final int[] slotOf;
+    /**
+     * Per label, cell it leaves, blank's direction and view, the change of the pattern's table index:
+     * a move costs one addition per view.
+     */
+    private final int[] indexDelta;
 
     /**
      * @param helpers runs the extra workers of a parallel iteration; null to search on the calling thread only
@@ -52,7 +64,7 @@ public final class IdaStarSearch {
         this.helpers = helpers;
         this.threads = helpers == null ? 1 : Math.max(1, threads);
         Shape shape = heuristic.shape();
-        int n = shape.size();
+        n = shape.size();
         neighbourCells = new int[n][];
         neighbourMoves = new int[n][];
         for (int cell = 0; cell < n; cell++) {
@@ -69,9 +81,33 @@ public final class IdaStarSearch {
             neighbourCells[cell] = Arrays.copyOf(cells, count);
             neighbourMoves[cell] = Arrays.copyOf(moves, count);
         }
-        views = new View[heuristic.viewCount()];
-        for (int v = 0; v < views.length; v++) {
-            views[v] = new View(heuristic, v, neighbourCells, neighbourMoves);
+        viewCount = heuristic.viewCount();
+        int most = 0;
+        for (int v = 0; v < viewCount; v++) {
+            most = Math.max(most, heuristic.groupCount(v));
+        }
+        slotsPerView = most;
+        lookupOfSlot = new GroupLookup[viewCount * slotsPerView];
+        tableOfSlot = new byte[lookupOfSlot.length][];
+        slotOf = new int[n * viewCount];
+        indexDelta = new int[n * n * 4 * viewCount];
+        for (int v = 0; v < viewCount; v++) {
+            for (int label = 1; label < n; label++) {
+                GroupLookup group = heuristic.lookupOf(v, label);
+                int slot = v * slotsPerView + group.index();
+                lookupOfSlot[slot] = group;
+                tableOfSlot[slot] = group.table();
+                slotOf[label * viewCount + v] = slot;
+                int weight = group.weightOf(label);
+                int[] cellMap = group.cellMap();
+                for (int blank = 0; blank < n; blank++) {
+                    for (int i = 0; i < neighbourCells[blank].length; i++) {
+                        int from = neighbourCells[blank][i];
+                        int key = ((label * n) + from) * 4 + neighbourMoves[blank][i];
+                        indexDelta[key * viewCount + v] = (cellMap[blank] - cellMap[from]) * weight;
+                    }
+                }
+            }
         }
     }
 
@@ -79,7 +115,8 @@ public final class IdaStarSearch {
     public SolveResult solve(byte[] start, Budget budget, long startNanos) {
         Search search = new Search(start, budget);
         Walker main = new Walker(search);
-        int threshold = main.reset();
+        int parity = heuristic.shape().distance(main.startBlank(), heuristic.goalBlank()) & 1;
+        int threshold = withParity(main.reset(), parity);
         while (true) {
             Iteration iteration = threads > 1 && threshold > SPLIT_DEPTH
                     ? parallelIteration(search, main, threshold)
@@ -94,11 +131,20 @@ public final class IdaStarSearch {
             if (iteration.nextThreshold == NONE) {
                 throw new IllegalStateException("no solution below any threshold for a solvable board");
             }
-            threshold = iteration.nextThreshold;
+            threshold = withParity(iteration.nextThreshold, parity);
             if (threshold > MAX_DEPTH) {
                 return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, search.nodes.get(), nanos, STRATEGY);
             }
         }
+    }
+
+    /**
+     * The least bound not below {@code f} with the parity every solution length has (each move takes the
+     * blank to a cell of the other colour of the checkerboard). Iterations then grow by two, and a move's
+     * views may stop as soon as one of them prunes it: a bound below the true f still rounds up correctly.
+     */
+    private static int withParity(int f, int parity) {
+        return f + ((f ^ parity) & 1);
     }
 
     private Iteration sequentialIteration(Search search, Walker walker, int threshold) {
@@ -223,63 +269,21 @@ public final class IdaStarSearch {
         }
     }
 
-    /**
-     * One view of the estimate in the form the search loop wants: per label its pattern and, per cell the
-     * label leaves and direction the blank came from, the change of that pattern's table index.
-     */
-    private static final class View {
-        final int[] groupOf;
-        final int[] indexDelta;
-        final byte[][] tables;
-        final GroupLookup[] groups;
-
-        View(PdbHeuristic heuristic, int view, int[][] neighbourCells, int[][] neighbourMoves) {
-            int n = heuristic.shape().size();
-            groups = new GroupLookup[heuristic.groupCount(view)];
-            groupOf = new int[n];
-            indexDelta = new int[n * n * 4];
-            for (int label = 1; label < n; label++) {
-                GroupLookup group = heuristic.lookupOf(view, label);
-                groups[group.index()] = group;
-                groupOf[label] = group.index();
-                int weight = group.weightOf(label);
-                int[] cellMap = group.cellMap();
-                for (int blank = 0; blank < n; blank++) {
-                    for (int i = 0; i < neighbourCells[blank].length; i++) {
-                        int from = neighbourCells[blank][i];
-                        indexDelta[deltaKey(n, label, from, neighbourMoves[blank][i])] =
-                                (cellMap[blank] - cellMap[from]) * weight;
-                    }
-                }
-            }
-            tables = new byte[groups.length][];
-            for (GroupLookup group : groups) {
-                tables[group.index()] = group.table();
-            }
-        }
-
-        static int deltaKey(int n, int label, int from, int move) {
-            return ((label * n) + from) * 4 + move;
-        }
-    }
-
     /** One thread's board and depth-first search. */
     private final class Walker {
         final Search search;
-        private final int n;
-        private final boolean mirrored;
-        private final int[] board;
-        private final int[] positionOf;
-        private final int[] groupOfDirect;
-        private final int[] deltaDirect;
-        private final byte[][] tablesDirect;
-        private final int[] indexDirect;
-        private final int[] valueDirect;
-        private final int[] groupOfMirror;
-        private final int[] deltaMirror;
-        private final byte[][] tablesMirror;
-        private final int[] indexMirror;
-        private final int[] valueMirror;
+        private final int[] board = new int[n];
+        private final int[] positionOf = new int[n];
+        /** Per slot (view and pattern), the pattern's current table index and distance. */
+        private final int[] index = new int[lookupOfSlot.length];
+        private final int[] value = new int[lookupOfSlot.length];
+        /** Per depth and view, the view's sum along the current path. */
+        private final int[] sums = new int[(MAX_DEPTH + 2) * viewCount];
+        /** Per depth and view, the index and distance a move replaced, to restore on the way back. */
+        private final int[] savedIndex = new int[(MAX_DEPTH + 1) * viewCount];
+        private final int[] savedValue = new int[(MAX_DEPTH + 1) * viewCount];
+        private final int[] childIndex = new int[viewCount];
+        private final int[] childValue = new int[viewCount];
         private final int[] path = new int[MAX_DEPTH + 1];
         private Iteration iteration;
         private int threshold;
@@ -293,23 +297,11 @@ public final class IdaStarSearch {
 
         Walker(Search search) {
             this.search = search;
-            this.n = heuristic.shape().size();
-            this.mirrored = views.length > 1;
-            this.board = new int[n];
-            this.positionOf = new int[n];
-            View direct = views[0];
-            View mirror = views[views.length - 1];
-            groupOfDirect = direct.groupOf;
-            deltaDirect = direct.indexDelta;
-            tablesDirect = direct.tables;
-            indexDirect = new int[direct.groups.length];
-            valueDirect = new int[direct.groups.length];
-            groupOfMirror = mirror.groupOf;
-            deltaMirror = mirror.indexDelta;
-            tablesMirror = mirror.tables;
-            indexMirror = new int[mirror.groups.length];
-            valueMirror = new int[mirror.groups.length];
             this.nextCheck = Math.min(Budget.CHECK_INTERVAL, search.budget.maxNodes());
+        }
+
+        int startBlank() {
+            return startBlank;
         }
 
         /** Puts the start on the board and returns its estimate. */
@@ -321,8 +313,7 @@ public final class IdaStarSearch {
                     startBlank = cell;
                 }
             }
-            return Math.max(evaluate(views[0], indexDirect, valueDirect),
-                    evaluate(views[views.length - 1], indexMirror, valueMirror));
+            return evaluate(0);
         }
 
         /** Searches the whole tree ({@code rootIndex} 0, no packed moves) or one listed subtree. */
@@ -346,13 +337,11 @@ public final class IdaStarSearch {
                     back = move ^ 1;
                 }
             }
-            int hDirect = evaluate(views[0], indexDirect, valueDirect);
-            int hMirror = evaluate(views[views.length - 1], indexMirror, valueMirror);
-            if (Math.max(hDirect, hMirror) == 0) {
+            if (evaluate(depth) == 0) {
                 current.offerSolution(rootIndex, moves(depth));
                 return;
             }
-            int result = search(blank, depth, hDirect, hMirror, back);
+            int result = search(blank, depth, back);
             if (result == FOUND) {
                 current.offerSolution(rootIndex, moves(solutionLength));
             } else if (result != STOPPED) {
@@ -361,10 +350,11 @@ public final class IdaStarSearch {
         }
 
         /**
-         * Depth-first search below a node whose f is within the threshold. Returns FOUND, STOPPED, or the
-         * least f above the threshold met below (NONE when none).
+         * Depth-first search below a node whose f is within the threshold; the node's view sums are at
+         * {@code sums[g * viewCount ...]}. Returns FOUND, STOPPED, or the least f above the threshold met
+         * below (NONE when none).
          */
-        private int search(int blank, int g, int hDirect, int hMirror, int back) {
+        private int search(int blank, int g, int back) {
             if (++nodes >= nextCheck && checkpoint()) {
                 return STOPPED;
             }
@@ -372,6 +362,9 @@ public final class IdaStarSearch {
                 iteration.collected.add(packPath(g));
                 return NONE;
             }
+            int views = viewCount;
+            int parentSums = g * views;
+            int childSums = parentSums + views;
             int least = NONE;
             int[] targets = neighbourCells[blank];
             int[] moves = neighbourMoves[blank];
@@ -382,32 +375,28 @@ public final class IdaStarSearch {
                 }
                 int from = targets[i];
                 int label = board[from];
-                int key = ((label * n) + from) * 4 + move;
-                int gd = groupOfDirect[label];
-                int oldIndexDirect = indexDirect[gd];
-                int newIndexDirect = oldIndexDirect + deltaDirect[key];
-                int oldDirect = valueDirect[gd];
-                int newDirect = tablesDirect[gd][newIndexDirect];
-                int childDirect = hDirect - oldDirect + newDirect;
-                int gm = 0;
-                int oldIndexMirror = 0;
-                int newIndexMirror = 0;
-                int oldMirror = 0;
-                int newMirror = 0;
-                int childMirror = 0;
-                if (mirrored) {
-                    gm = groupOfMirror[label];
-                    oldIndexMirror = indexMirror[gm];
-                    newIndexMirror = oldIndexMirror + deltaMirror[key];
-                    oldMirror = valueMirror[gm];
-                    newMirror = tablesMirror[gm][newIndexMirror];
-                    childMirror = hMirror - oldMirror + newMirror;
+                int slots = label * views;
+                int deltas = (((label * n) + from) * 4 + move) * views;
+                int h = 0;
+                int view = 0;
+                for (; view < views; view++) {
+                    int slot = slotOf[slots + view];
+                    int newIndex = index[slot] + indexDelta[deltas + view];
+                    int newValue = tableOfSlot[slot][newIndex];
+                    childIndex[view] = newIndex;
+                    childValue[view] = newValue;
+                    int sum = sums[parentSums + view] - value[slot] + newValue;
+                    sums[childSums + view] = sum;
+                    if (sum > h) {
+                        h = sum;
+                        if (g + 1 + h > threshold) {
+                            break; // pruned: the other views cannot bring f back under the threshold
+                        }
+                    }
                 }
-                int h = Math.max(childDirect, childMirror);
-                int f = g + 1 + h;
                 path[g] = move;
-                if (f > threshold) {
-                    least = Math.min(least, f);
+                if (view < views) {
+                    least = Math.min(least, g + 1 + h);
                     continue;
                 }
                 if (h == 0) {
@@ -416,24 +405,24 @@ public final class IdaStarSearch {
                 }
                 board[blank] = label;
                 board[from] = 0;
-                indexDirect[gd] = newIndexDirect;
-                valueDirect[gd] = newDirect;
-                if (mirrored) {
-                    indexMirror[gm] = newIndexMirror;
-                    valueMirror[gm] = newMirror;
+                for (int v = 0; v < views; v++) {
+                    int slot = slotOf[slots + v];
+                    savedIndex[parentSums + v] = index[slot];
+                    savedValue[parentSums + v] = value[slot];
+                    index[slot] = childIndex[v];
+                    value[slot] = childValue[v];
                 }
-                int result = search(from, g + 1, childDirect, childMirror, move ^ 1);
+                int result = search(from, g + 1, move ^ 1);
                 if (result < 0) {
                     return result;
                 }
                 least = Math.min(least, result);
                 board[from] = label;
                 board[blank] = 0;
-                indexDirect[gd] = oldIndexDirect;
-                valueDirect[gd] = oldDirect;
-                if (mirrored) {
-                    indexMirror[gm] = oldIndexMirror;
-                    valueMirror[gm] = oldMirror;
+                for (int v = 0; v < views; v++) {
+                    int slot = slotOf[slots + v];
+                    index[slot] = savedIndex[parentSums + v];
+                    value[slot] = savedValue[parentSums + v];
                 }
             }
             return least;
@@ -461,16 +450,23 @@ public final class IdaStarSearch {
             published = nodes;
         }
 
-        /** Recomputes a view's table indices and values from the board; returns its sum. */
-        private int evaluate(View view, int[] indices, int[] values) {
-            int sum = 0;
-            for (GroupLookup group : view.groups) {
-                int index = group.indexOf(positionOf);
-                indices[group.index()] = index;
-                values[group.index()] = group.table()[index];
-                sum += values[group.index()];
+        /** Recomputes every pattern's index and distance from the board, and the view sums at a depth. */
+        private int evaluate(int depth) {
+            int h = 0;
+            for (int v = 0; v < viewCount; v++) {
+                int sum = 0;
+                for (int slot = v * slotsPerView; slot < (v + 1) * slotsPerView; slot++) {
+                    GroupLookup group = lookupOfSlot[slot];
+                    if (group != null) {
+                        index[slot] = group.indexOf(positionOf);
+                        value[slot] = group.table()[index[slot]];
+                        sum += value[slot];
+                    }
+                }
+                sums[depth * viewCount + v] = sum;
+                h = Math.max(h, sum);
             }
-            return sum;
+            return h;
         }
 
         private void slideTile(int blank, int target) {

@@ -1,6 +1,7 @@
 package io.npuzzle.core.pdb;
 
 import io.npuzzle.core.board.Move;
+import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,16 +20,17 @@ class PdbHeuristicTest {
     /**
      * Every 4x4 state within {@value #RADIUS} moves of the goal, found by an independent breadth-first
      * search: the estimate never exceeds the true distance and is zero only at the goal. Goals with the blank
-     * in a corner, on the diagonal inside (both with the mirrored view) and off the diagonal (without it).
+     * in a corner (four views), on the diagonal inside (two) and off the diagonal (one).
      */
     @ParameterizedTest(name = "goal blank {0}")
-    @ValueSource(ints = {0, 15, 5, 6})
+    @ValueSource(ints = {0, 15, 3, 5, 6})
     void neverOverestimatesNearTheGoal(int goalBlank) {
         PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank);
-        assertEquals(Symmetry.transpose(SHAPE)[goalBlank] == goalBlank ? 2 : 1, heuristic.viewCount());
+        int views = goalBlank == 0 || goalBlank == 3 || goalBlank == 15 ? 4 : Symmetry.transpose(SHAPE)[goalBlank] == goalBlank ? 2 : 1;
+        assertEquals(views, heuristic.viewCount());
         byte[] goal = new byte[16];
         for (int cell = 0; cell < 16; cell++) {
-            goal[cell] = (byte) io.npuzzle.core.board.Puzzle.canonicalLabel(cell, goalBlank);
+            goal[cell] = (byte) Puzzle.canonicalLabel(cell, goalBlank);
         }
         Long2IntOpenHashMap distance = new Long2IntOpenHashMap();
         ArrayDeque<byte[]> queue = new ArrayDeque<>();
