@@ -115,12 +115,13 @@ public final class IdaStarSearch {
     public SolveResult solve(byte[] start, Budget budget, long startNanos) {
         Search search = new Search(start, budget);
         Walker main = new Walker(search);
+        int estimate = main.reset();
         int parity = heuristic.shape().distance(main.startBlank(), heuristic.goalBlank()) & 1;
-        int threshold = withParity(main.reset(), parity);
+        int threshold = withParity(estimate, parity);
         while (true) {
             Iteration iteration = threads > 1 && threshold > SPLIT_DEPTH
                     ? parallelIteration(search, main, threshold)
-                    : sequentialIteration(search, main, threshold);
+                    : sequentialIteration(main, threshold);
             long nanos = System.nanoTime() - startNanos;
             if (iteration.solution != null) {
                 return SolveResult.solved(iteration.solution, true, search.nodes.get(), nanos, STRATEGY);
@@ -147,7 +148,7 @@ public final class IdaStarSearch {
         return f + ((f ^ parity) & 1);
     }
 
-    private Iteration sequentialIteration(Search search, Walker walker, int threshold) {
+    private Iteration sequentialIteration(Walker walker, int threshold) {
         Iteration iteration = new Iteration(threshold, null);
         walker.run(iteration, -1, 0);
         walker.publish();
