@@ -6,6 +6,8 @@ import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Random;
 
@@ -16,7 +18,9 @@ public class FastBench {
 
     public static void main(String[] args) {
         Locale.setDefault(Locale.ROOT);
-        int[] sides = args.length == 0 ? new int[] {5, 6} : java.util.Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+        int[] sides = args.length == 0 ? new int[] {5, 6} : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
+        System.out.printf("java %s %s, %d cores%n", System.getProperty("java.version"),
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors());
         Solver solver = new Solver();
         long started = System.nanoTime();
         solver.warmUp();

@@ -8,6 +8,7 @@ import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,8 +37,8 @@ public class KorfBench {
             }
         }
         List<Instance> instances = read(file);
-        System.out.printf("java %s, %d cores, %d search threads, max heap %d MiB%n", System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors(), threads, Runtime.getRuntime().maxMemory() >> 20);
+        System.out.printf("java %s %s, %d cores, %d search threads%n", System.getProperty("java.version"),
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors(), threads);
 
         Path directory = Files.createTempDirectory("npuzzle-korf-bench");
         try {

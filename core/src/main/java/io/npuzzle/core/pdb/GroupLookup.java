@@ -12,7 +12,7 @@ package io.npuzzle.core.pdb;
  */
 public record GroupLookup(int index, byte[] table, int[] members, int[] cellMap) {
 
-    /** Position of the table index that a label's cell is multiplied by: n^(k-1-i) for member i. */
+    /** What a label's database cell is multiplied by in the table index: n^(k-1-i) for member i. */
     public int weightOf(int label) {
         int weight = 1;
         for (int i = members.length - 1; i >= 0; i--) {

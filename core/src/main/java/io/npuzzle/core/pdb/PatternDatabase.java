@@ -65,15 +65,23 @@ public final class PatternDatabase {
             throw new IllegalStateException("pattern " + pattern.key() + " is too large for a positional table");
         }
         byte[] table = new byte[(int) size];
-        int[] cells = new int[k];
-        for (int rank = 0; rank < distances.length; rank++) {
-            pattern.unrank(rank, cells);
-            int index = 0;
-            for (int cell : cells) {
-                index = index * n + cell;
-            }
-            table[index] = distances[rank];
-        }
+        copyPlacements(table, n, k, 0, 0, new int[] {0});
         return table;
+    }
+
+    /**
+     * Visits placements in lexicographic order of their cells, which is exactly increasing rank, so the
+     * ranked table is read front to back without unranking anything.
+     */
+    private void copyPlacements(byte[] table, int n, int tilesLeft, int used, int index, int[] nextRank) {
+        if (tilesLeft == 0) {
+            table[index] = distances[nextRank[0]++];
+            return;
+        }
+        for (int cell = 0; cell < n; cell++) {
+            if ((used & (1 << cell)) == 0) {
+                copyPlacements(table, n, tilesLeft - 1, used | 1 << cell, index * n + cell, nextRank);
+            }
+        }
     }
 }

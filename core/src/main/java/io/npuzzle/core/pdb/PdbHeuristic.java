@@ -28,6 +28,9 @@ public final class PdbHeuristic {
         for (int v = 0; v < views.length; v++) {
             for (GroupLookup group : views[v]) {
                 for (int label : group.members()) {
+                    if (lookupOfLabel[v][label] != null) {
+                        throw new IllegalArgumentException("view " + v + " counts label " + label + " twice");
+                    }
                     lookupOfLabel[v][label] = group;
                 }
             }
@@ -56,7 +59,7 @@ public final class PdbHeuristic {
         return new PdbHeuristic(shape, goalBlank, views);
     }
 
-    /** The canonical patterns the given partitions need: the smallest symmetric image of each mask. */
+    /** The pattern whose database answers for a set of cells: its smallest symmetric image. */
     public static Pattern canonical(Shape shape, int cellMask) {
         return new Pattern(shape, Symmetry.apply(canonicalMap(shape, cellMask), cellMask));
     }
