@@ -129,16 +129,16 @@ public final class PatternDatabaseBuilder {
             // In rank order, consecutive states touch nearby entries: far fewer cache misses.
             Arrays.sort(states, 0, size);
             AtomicInteger nextChunk = new AtomicInteger();
-            List<Future<LongArrayList>> helpers = new ArrayList<>();
+            List<Future<LongArrayList>> others = new ArrayList<>();
             if (pool != null && size > CHUNK) {
                 for (int t = 1; t < threads; t++) {
-                    helpers.add(pool.submit(() -> expandChunks(states, size, nextChunk, depth)));
+                    others.add(pool.submit(() -> expandChunks(states, size, nextChunk, depth)));
                 }
             }
             LongArrayList next = expandChunks(states, size, nextChunk, depth);
-            for (Future<LongArrayList> helper : helpers) {
+            for (Future<LongArrayList> other : others) {
                 try {
-                    next.addAll(helper.get());
+                    next.addAll(other.get());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while building " + pattern.key(), e);

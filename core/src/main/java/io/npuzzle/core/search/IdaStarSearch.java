@@ -37,7 +37,7 @@ public final class IdaStarSearch {
     private static final String STRATEGY = "ida-star-pdb";
 
     private final PdbHeuristic heuristic;
-    private final Executor helpers;
+    private final Executor workerPool;
     private final int threads;
     private final int n;
     private final int[][] neighbourCells;
@@ -56,13 +56,13 @@ public final class IdaStarSearch {
     private final int[] indexDelta;
 
     /**
-     * @param helpers runs the extra workers of a parallel iteration; null to search on the calling thread only
+     * @param workerPool runs the other workers of a parallel iteration; null to search on the calling thread only
      * @param threads workers per iteration, the calling thread included
      */
-    public IdaStarSearch(PdbHeuristic heuristic, Executor helpers, int threads) {
+    public IdaStarSearch(PdbHeuristic heuristic, Executor workerPool, int threads) {
         this.heuristic = heuristic;
-        this.helpers = helpers;
-        this.threads = helpers == null ? 1 : Math.max(1, threads);
+        this.workerPool = workerPool;
+        this.threads = workerPool == null ? 1 : Math.max(1, threads);
         Shape shape = heuristic.shape();
         n = shape.size();
         neighbourCells = new int[n][];
@@ -168,7 +168,7 @@ public final class IdaStarSearch {
         iteration.offerThreshold(collecting.nextThreshold);
         for (int t = 1; t < threads; t++) {
             try {
-                helpers.execute(() -> helpWith(iteration, new Walker(search)));
+                workerPool.execute(() -> joinIteration(iteration, new Walker(search)));
             } catch (RejectedExecutionException e) {
                 break; // the calling thread does the work alone
             }
@@ -178,7 +178,7 @@ public final class IdaStarSearch {
         return iteration;
     }
 
-    private static void helpWith(Iteration iteration, Walker walker) {
+    private static void joinIteration(Iteration iteration, Walker walker) {
         if (iteration.join()) {
             try {
                 iteration.work(walker);
@@ -253,7 +253,7 @@ public final class IdaStarSearch {
             notifyAll();
         }
 
-        /** Lets no more helpers in and waits for those at work. */
+        /** Lets no more workers in and waits for those at work. */
         synchronized void close() {
             closed = true;
             boolean interrupted = false;

@@ -32,7 +32,7 @@ public final class Solver {
     private final ExactTables tables = new ExactTables();
     private final PatternDatabases databases;
     private final int threads;
-    private final ExecutorService helpers;
+    private final ExecutorService workerPool;
 
     /** Databases in the default cache directory, searches on every core. */
     public Solver() {
@@ -45,7 +45,7 @@ public final class Solver {
     public Solver(PatternDatabases databases, int threads) {
         this.databases = databases;
         this.threads = Math.max(1, threads);
-        this.helpers = this.threads > 1 ? Executors.newFixedThreadPool(this.threads - 1, Solver::daemon) : null;
+        this.workerPool = this.threads > 1 ? Executors.newFixedThreadPool(this.threads - 1, Solver::daemon) : null;
     }
 
     /** Loads or builds the pattern databases of the common goals; blocks until they are in memory. */
@@ -99,7 +99,7 @@ public final class Solver {
         if (PatternDatabases.supports(puzzle.shape())) {
             PdbHeuristic heuristic = databases.heuristic(puzzle.shape(), puzzle.goalBlank());
             // A first build of the databases is not the search's doing, so the budget starts afterwards.
-            return new IdaStarSearch(heuristic, helpers, threads)
+            return new IdaStarSearch(heuristic, workerPool, threads)
                     .solve(puzzle.relabelledStart(), new Budget(options, System.nanoTime()), started);
         }
         return new AStarSearch(puzzle.shape(), puzzle.goalBlank())
@@ -125,7 +125,7 @@ public final class Solver {
                 return null;
             }
             long now = System.nanoTime();
-            SolveResult result = new IdaStarSearch(heuristic, helpers, threads)
+            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads)
                     .solve(state, new Budget(finishing, now), now);
             return result.isSolved()
                     ? new ReductionSolver.Finish(result.moves(), true, result.expanded(), result.strategy())

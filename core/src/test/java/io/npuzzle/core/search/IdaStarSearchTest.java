@@ -30,14 +30,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IdaStarSearchTest {
 
     private static final Shape SHAPE = Shape.of(4, 4);
-    private static final ExecutorService HELPERS = Executors.newFixedThreadPool(2);
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
     /** Korf's instances 1 (57 moves) and 88 (65 moves, one of the harder ones). */
     private static final String KORF_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
     private static final String KORF_88 = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4";
 
     @AfterAll
-    static void stopHelpers() {
-        HELPERS.shutdownNow();
+    static void stopPool() {
+        POOL.shutdownNow();
     }
 
     static Stream<Arguments> goals() {
@@ -120,7 +120,7 @@ class IdaStarSearchTest {
 
     private static IdaStarSearch search(int goalBlank, int threads) {
         PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank);
-        return new IdaStarSearch(heuristic, threads > 1 ? HELPERS : null, threads);
+        return new IdaStarSearch(heuristic, threads > 1 ? POOL : null, threads);
     }
 
     private static SolveResult solve(IdaStarSearch search, Puzzle puzzle, SolveOptions options) {
