@@ -60,8 +60,10 @@ public class KorfBench {
         System.out.printf("peak resident memory (VmHWM): %s (target <= 1 GB)%n", peakResident());
     }
 
-    private static void solveAll(Solver solver, List<Instance> instances) {
+    private static void solveAll(Solver solver, List<Instance> instances) throws IOException {
         Board goal = Board.blankFirst(SHAPE);
+        String loadBefore = loadAverage();
+        long cpuBefore = processCpuNanos();
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, 3_600_000);
         long totalNanos = 0;
         long totalNodes = 0;
@@ -83,6 +85,8 @@ public class KorfBench {
         System.out.printf("all %d: %s; total %.2f s (target <= 5 s), %,d nodes expanded, %.1f M nodes/s%n",
                 instances.size(), wrong == 0 ? "optimal lengths, legal moves" : wrong + " WRONG",
                 totalNanos / 1e9, totalNodes, totalNodes / (totalNanos / 1e3));
+        System.out.printf("process CPU while solving: %.2f s; load average before %s, after %s%n",
+                (processCpuNanos() - cpuBefore) / 1e9, loadBefore, loadAverage());
     }
 
     private static List<Instance> read(Path file) throws IOException {
@@ -95,6 +99,15 @@ public class KorfBench {
             }
         }
         return instances;
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static String loadAverage() throws IOException {
+        String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+        return fields[0] + " " + fields[1] + " " + fields[2];
     }
 
     private static String peakResident() throws IOException {
