@@ -1,5 +1,7 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.core.board.Shape;
+
 /**
  * For every placement of a pattern's tiles, the fewest moves of those tiles that bring them home, moves of
  * all other tiles being free. Databases over disjoint patterns therefore add up to an admissible estimate.
@@ -12,7 +14,7 @@ public final class PatternDatabase {
 
     private final Pattern pattern;
     private final byte[] distances;
-    private volatile byte[] positional;
+    private volatile byte[] excess;
 
     public PatternDatabase(Pattern pattern, byte[] distances) {
         if (distances.length != pattern.entries()) {
@@ -37,21 +39,29 @@ public final class PatternDatabase {
     }
 
     /**
-     * The same distances indexed by the cells themselves: the placement with tile i on cell c_i sits at
-     * sum of c_i * n^(k-1-i). A search moving one tile then updates the index by adding a constant instead
-     * of ranking again, at the price of a sparser table. Made on first use; callers must not modify it.
+     * The same distances in the form searches read, indexed by the cells themselves: the placement with
+     * tile i on cell c_i sits at index sum of c_i * n^(k-1-i), so a search moving one tile updates the index
+     * by adding a constant instead of ranking again. Each entry holds half the distance's excess over the
+     * tiles' taxicab distances to their goal cells (always even, and small), four bits per entry, two entries
+     * to a byte (the even index in the low half): the table is a third of the size a byte per entry would
+     * take, which keeps it in cache. Made on first use; callers must not modify it.
      */
-    public byte[] positionalTable() {
-        byte[] table = positional;
+    public byte[] excessTable() {
+        byte[] table = excess;
         if (table == null) {
             synchronized (this) {
-                table = positional;
+                table = excess;
                 if (table == null) {
-                    table = positional = expand();
+                    table = excess = expand();
                 }
             }
         }
         return table;
+    }
+
+    /** Half the excess at a positional index of {@link #excessTable()}. */
+    public static int excessAt(byte[] table, int index) {
+        return table[index >> 1] >> ((index & 1) << 2) & 15;
     }
 
     private byte[] expand() {
@@ -64,8 +74,8 @@ public final class PatternDatabase {
         if (size > MAX_POSITIONAL_ENTRIES) {
             throw new IllegalStateException("pattern " + pattern.key() + " is too large for a positional table");
         }
-        byte[] table = new byte[(int) size];
-        copyPlacements(table, n, k, 0, 0, new int[] {0});
+        byte[] table = new byte[(int) (size + 1) / 2];
+        copyPlacements(table, pattern.cells(), 0, 0, 0, 0, new int[] {0});
         return table;
     }
 
@@ -73,14 +83,21 @@ public final class PatternDatabase {
      * Visits placements in lexicographic order of their cells, which is exactly increasing rank, so the
      * ranked table is read front to back without unranking anything.
      */
-    private void copyPlacements(byte[] table, int n, int tilesLeft, int used, int index, int[] nextRank) {
-        if (tilesLeft == 0) {
-            table[index] = distances[nextRank[0]++];
+    private void copyPlacements(byte[] table, int[] goals, int tile, int used, int index, int manhattan,
+                                int[] nextRank) {
+        if (tile == goals.length) {
+            int excess = distances[nextRank[0]++] - manhattan;
+            if (excess < 0 || excess > 30 || (excess & 1) != 0) {
+                throw new IllegalStateException("pattern " + pattern.key() + " has an entry of excess " + excess);
+            }
+            table[index >> 1] |= (byte) ((excess >> 1) << ((index & 1) << 2));
             return;
         }
-        for (int cell = 0; cell < n; cell++) {
+        Shape shape = pattern.shape();
+        for (int cell = 0; cell < shape.size(); cell++) {
             if ((used & (1 << cell)) == 0) {
-                copyPlacements(table, n, tilesLeft - 1, used | 1 << cell, index * n + cell, nextRank);
+                copyPlacements(table, goals, tile + 1, used | 1 << cell, index * shape.size() + cell,
+                        manhattan + shape.distance(cell, goals[tile]), nextRank);
             }
         }
     }

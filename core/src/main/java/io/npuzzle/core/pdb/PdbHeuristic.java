@@ -10,7 +10,9 @@ import java.util.function.Function;
  * The additive pattern database estimate for one shape and goal blank cell, over states relabelled against
  * the canonical goal: for each view (a partition of the labels), the sum of its patterns' distances; the
  * estimate is the largest sum. Every label belongs to exactly one pattern per view, so a move changes one
- * term per view, which lets a search update the estimate incrementally. Immutable; shared between threads.
+ * term per view, which lets a search update the estimate incrementally; and since each view covers every
+ * tile, its sum is the board's taxicab distance plus twice its patterns' excess entries, so a search adds
+ * one shared taxicab term to the largest excess sum. Immutable; shared between threads.
  */
 public final class PdbHeuristic {
 
@@ -102,6 +104,15 @@ public final class PdbHeuristic {
         return best;
     }
 
+    /** Taxicab distance of every tile of a relabelled state to its goal cell. */
+    public int manhattan(int[] positionOf) {
+        int sum = 0;
+        for (int label = 1; label < positionOf.length; label++) {
+            sum += shape.distance(positionOf[label], Puzzle.canonicalGoalCell(label, goalBlank));
+        }
+        return sum;
+    }
+
     private static GroupLookup lookup(Shape shape, int goalBlank, int index, int cellMask,
                                       Function<Pattern, PatternDatabase> databases) {
         if ((cellMask & (1 << goalBlank)) != 0) {
@@ -115,7 +126,8 @@ public final class PdbHeuristic {
         for (int i = 0; i < members.length; i++) {
             members[i] = Puzzle.canonicalLabel(inverse[databaseCells[i]], goalBlank);
         }
-        return new GroupLookup(index, databases.apply(pattern).positionalTable(), members, cellMap);
+        PatternDatabase database = databases.apply(pattern);
+        return new GroupLookup(index, database, database.excessTable(), members, cellMap);
     }
 
     private static int[] canonicalMap(Shape shape, int cellMask) {

@@ -1,6 +1,7 @@
 package io.npuzzle.core.search;
 
 import io.npuzzle.core.board.Move;
+import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.pdb.GroupLookup;
 import io.npuzzle.core.pdb.PdbHeuristic;
@@ -46,6 +47,7 @@ public final class IdaStarSearch {
     private final int slotsPerView;
     /** Each view's patterns occupy slotsPerView slots: slot = view * slotsPerView + pattern index. */
     private final GroupLookup[] lookupOfSlot;
+    /** Per slot, the pattern database's excess table (four bits per entry). */
     private final byte[][] tableOfSlot;
     /** Per label and view (label * viewCount + view), the slot of the label's pattern. */
     private final int[] slotOf;
@@ -54,6 +56,8 @@ public final class IdaStarSearch {
      * a move costs one addition per view.
      */
     private final int[] indexDelta;
+    /** Per label, cell it leaves and blank's direction, the change of the board's taxicab distance. */
+    private final int[] manhattanDelta;
 
     /**
      * @param workerPool runs the other workers of a parallel iteration; null to search on the calling thread only
@@ -91,6 +95,7 @@ public final class IdaStarSearch {
         tableOfSlot = new byte[lookupOfSlot.length][];
         slotOf = new int[n * viewCount];
         indexDelta = new int[n * n * 4 * viewCount];
+        manhattanDelta = new int[n * n * 4];
         for (int v = 0; v < viewCount; v++) {
             for (int label = 1; label < n; label++) {
                 GroupLookup group = heuristic.lookupOf(v, label);
@@ -105,6 +110,8 @@ public final class IdaStarSearch {
                         int from = neighbourCells[blank][i];
                         int key = ((label * n) + from) * 4 + neighbourMoves[blank][i];
                         indexDelta[key * viewCount + v] = (cellMap[blank] - cellMap[from]) * weight;
+                        int goal = Puzzle.canonicalGoalCell(label, heuristic.goalBlank());
+                        manhattanDelta[key] = shape.distance(blank, goal) - shape.distance(from, goal);
                     }
                 }
             }
@@ -275,12 +282,12 @@ public final class IdaStarSearch {
         final Search search;
         private final int[] board = new int[n];
         private final int[] positionOf = new int[n];
-        /** Per slot (view and pattern), the pattern's current table index and distance. */
+        /** Per slot (view and pattern), the pattern's current table index and excess entry. */
         private final int[] index = new int[lookupOfSlot.length];
         private final int[] value = new int[lookupOfSlot.length];
-        /** Per depth and view, the view's sum along the current path. */
+        /** Per depth and view, the sum of the view's excess entries along the current path. */
         private final int[] sums = new int[(MAX_DEPTH + 2) * viewCount];
-        /** Per depth and view, the index and distance a move replaced, to restore on the way back. */
+        /** Per depth and view, the index and excess a move replaced, to restore on the way back. */
         private final int[] savedIndex = new int[(MAX_DEPTH + 1) * viewCount];
         private final int[] savedValue = new int[(MAX_DEPTH + 1) * viewCount];
         private final int[] childIndex = new int[viewCount];
@@ -291,6 +298,7 @@ public final class IdaStarSearch {
         private int splitDepth;
         private int root;
         private int startBlank;
+        private int evaluatedManhattan;
         private int solutionLength;
         private long nodes;
         private long published;
@@ -342,7 +350,7 @@ public final class IdaStarSearch {
                 current.offerSolution(rootIndex, moves(depth));
                 return;
             }
-            int result = search(blank, depth, back);
+            int result = search(blank, depth, back, evaluatedManhattan);
             if (result == FOUND) {
                 current.offerSolution(rootIndex, moves(solutionLength));
             } else if (result != STOPPED) {
@@ -351,11 +359,12 @@ public final class IdaStarSearch {
         }
 
         /**
-         * Depth-first search below a node whose f is within the threshold; the node's view sums are at
-         * {@code sums[g * viewCount ...]}. Returns FOUND, STOPPED, or the least f above the threshold met
+         * Depth-first search below a node whose f is within the threshold; the node's excess sums are at
+         * {@code sums[g * viewCount ...]} and its taxicab distance is {@code manhattan}. Its estimate is
+         * manhattan + 2 * (largest excess sum). Returns FOUND, STOPPED, or the least f above the threshold met
          * below (NONE when none).
          */
-        private int search(int blank, int g, int back) {
+        private int search(int blank, int g, int back, int manhattan) {
             if (++nodes >= nextCheck && checkpoint()) {
                 return STOPPED;
             }
@@ -376,31 +385,38 @@ public final class IdaStarSearch {
                 }
                 int from = targets[i];
                 int label = board[from];
+                int key = ((label * n) + from) * 4 + move;
                 int slots = label * views;
-                int deltas = (((label * n) + from) * 4 + move) * views;
-                int h = 0;
+                int deltas = key * views;
+                int childManhattan = manhattan + manhattanDelta[key];
+                int base = g + 1 + childManhattan;
+                if (base > threshold) {
+                    least = Math.min(least, base); // the taxicab distance alone prunes it: no table read
+                    continue;
+                }
+                int excess = 0;
                 int view = 0;
                 for (; view < views; view++) {
                     int slot = slotOf[slots + view];
                     int newIndex = index[slot] + indexDelta[deltas + view];
-                    int newValue = tableOfSlot[slot][newIndex];
+                    int newValue = tableOfSlot[slot][newIndex >> 1] >> ((newIndex & 1) << 2) & 15;
                     childIndex[view] = newIndex;
                     childValue[view] = newValue;
                     int sum = sums[parentSums + view] - value[slot] + newValue;
                     sums[childSums + view] = sum;
-                    if (sum > h) {
-                        h = sum;
-                        if (g + 1 + h > threshold) {
+                    if (sum > excess) {
+                        excess = sum;
+                        if (base + 2 * excess > threshold) {
                             break; // pruned: the other views cannot bring f back under the threshold
                         }
                     }
                 }
-                path[g] = move;
                 if (view < views) {
-                    least = Math.min(least, g + 1 + h);
+                    least = Math.min(least, base + 2 * excess);
                     continue;
                 }
-                if (h == 0) {
+                path[g] = move;
+                if (childManhattan + excess == 0) {
                     solutionLength = g + 1;
                     return FOUND;
                 }
@@ -413,7 +429,7 @@ public final class IdaStarSearch {
                     index[slot] = childIndex[v];
                     value[slot] = childValue[v];
                 }
-                int result = search(from, g + 1, move ^ 1);
+                int result = search(from, g + 1, move ^ 1, childManhattan);
                 if (result < 0) {
                     return result;
                 }
@@ -451,23 +467,27 @@ public final class IdaStarSearch {
             published = nodes;
         }
 
-        /** Recomputes every pattern's index and distance from the board, and the view sums at a depth. */
+        /**
+         * Recomputes every pattern's index and excess from the board, the excess sums at a depth and the
+         * taxicab distance; returns the estimate.
+         */
         private int evaluate(int depth) {
-            int h = 0;
+            int excess = 0;
             for (int v = 0; v < viewCount; v++) {
                 int sum = 0;
                 for (int slot = v * slotsPerView; slot < (v + 1) * slotsPerView; slot++) {
                     GroupLookup group = lookupOfSlot[slot];
                     if (group != null) {
                         index[slot] = group.indexOf(positionOf);
-                        value[slot] = group.table()[index[slot]];
+                        value[slot] = group.excess(positionOf);
                         sum += value[slot];
                     }
                 }
                 sums[depth * viewCount + v] = sum;
-                h = Math.max(h, sum);
+                excess = Math.max(excess, sum);
             }
-            return h;
+            evaluatedManhattan = heuristic.manhattan(positionOf);
+            return evaluatedManhattan + 2 * excess;
         }
 
         private void slideTile(int blank, int target) {

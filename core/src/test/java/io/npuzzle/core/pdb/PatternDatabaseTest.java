@@ -5,20 +5,32 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PatternDatabaseTest {
 
+    /** Each placement's entry, at the index its cells give, is half its distance beyond the taxicab distance. */
     @Test
-    void thePositionalTableHoldsEveryRankedEntryAtItsCells() {
-        Pattern pattern = new Pattern(Shape.of(4, 4), 0b0100_0000_0010_0001);
+    void theExcessTableHoldsEveryRankedEntryAtItsCells() {
+        Shape shape = Shape.of(4, 4);
+        Pattern pattern = new Pattern(shape, 0b0100_0000_0010_0001);
         PatternDatabase database = new PatternDatabaseBuilder(1).build(pattern);
-        byte[] positional = database.positionalTable();
-        assertEquals(16 * 16 * 16, positional.length);
+        byte[] excess = database.excessTable();
+        assertEquals(16 * 16 * 16 / 2, excess.length);
+        int[] goals = pattern.cells();
         int[] cells = new int[3];
+        int largest = 0;
         for (int rank = 0; rank < pattern.entries(); rank++) {
             pattern.unrank(rank, cells);
-            assertEquals(database.distance(rank), positional[(cells[0] * 16 + cells[1]) * 16 + cells[2]]);
+            int manhattan = 0;
+            for (int i = 0; i < 3; i++) {
+                manhattan += shape.distance(cells[i], goals[i]);
+            }
+            int entry = PatternDatabase.excessAt(excess, (cells[0] * 16 + cells[1]) * 16 + cells[2]);
+            assertEquals(database.distance(rank), manhattan + 2 * entry);
+            largest = Math.max(largest, entry);
         }
+        assertTrue(largest > 0, "some placements need more than their taxicab distance");
     }
 
     @Test
