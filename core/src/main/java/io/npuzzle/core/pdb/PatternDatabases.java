@@ -40,10 +40,6 @@ public final class PatternDatabases {
                 new PatternDatabaseBuilder(Runtime.getRuntime().availableProcessors()));
     }
 
-    public PatternDatabaseStore store() {
-        return store;
-    }
-
     public static boolean supports(Shape shape) {
         return Partitions.supports(shape);
     }
