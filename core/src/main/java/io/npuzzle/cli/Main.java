@@ -34,6 +34,7 @@ public final class Main {
                         --mode optimal|fast   optimal (default) or a quick short answer
                         --max-nodes N         node budget per board
                         --max-millis MS       time budget per board
+                        --fallback            past the budget, answer with a fast (not optimal) solution
                         --json                one JSON object per line
               help    this message
 

@@ -40,6 +40,7 @@ final class SolveCommand implements LineCommand {
         Integer cols = null;
         String goal = null;
         boolean json = false;
+        boolean fallback = false;
         Mode mode = Mode.OPTIMAL;
         long maxNodes = SolveOptions.DEFAULT_MAX_NODES;
         long maxMillis = SolveOptions.DEFAULT_MAX_MILLIS;
@@ -51,8 +52,9 @@ final class SolveCommand implements LineCommand {
                 value = name.substring(eq + 1);
                 name = name.substring(0, eq);
             }
-            if (name.equals("--json")) {
-                json = true;
+            if (name.equals("--json") || name.equals("--fallback")) {
+                json |= name.equals("--json");
+                fallback |= name.equals("--fallback");
                 continue;
             }
             if (!VALUED_OPTIONS.contains(name)) {
@@ -75,7 +77,7 @@ final class SolveCommand implements LineCommand {
             }
         }
         return new SolveCommand(solver, rows, cols, goal, json,
-                new SolveOptions(mode, maxNodes, maxMillis, null));
+                new SolveOptions(mode, maxNodes, maxMillis, null, fallback));
     }
 
     @Override

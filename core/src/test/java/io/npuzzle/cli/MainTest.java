@@ -90,6 +90,18 @@ class MainTest {
     }
 
     @Test
+    void solveFallsBackToAFastAnswerWhenAsked() throws IOException {
+        String board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+        String goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+        Run run = run(board + "\n", "solve", "--goal", goal, "--max-nodes", "100", "--fallback", "--json");
+        assertEquals(0, run.status(), run.out());
+        assertTrue(run.out().contains("\"optimal\":false"), run.out());
+        String moves = run.out().replaceAll(".*\"moves\":\"([udlr]+)\".*\n", "$1");
+        Shape shape = Shape.of(4, 4);
+        assertEquals(BoardParser.parse(goal, shape), BoardParser.parse(board, shape).apply(moves));
+    }
+
+    @Test
     void unknownCommandsAndOptionsPrintUsage() throws IOException {
         Run unknownOption = run("", "solve", "--bogus");
         assertEquals(Main.EXIT_USAGE, unknownOption.status());

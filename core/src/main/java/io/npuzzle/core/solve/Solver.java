@@ -1,18 +1,65 @@
 package io.npuzzle.core.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.fast.ReductionSolver;
+import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
+import io.npuzzle.core.search.IdaStarSearch;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.core.table.ExactTables;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
 /**
- * The one entry point: checks solvability by parity, then answers from an exact table for small shapes and
- * by A* otherwise. Thread-safe; keep one instance per process so tables are built once.
+ * The one entry point. Checks solvability by parity, answers small shapes from exact tables, then:
+ * OPTIMAL solves 4x4 by IDA* with pattern databases and other shapes by A*, within the budget; when the
+ * budget runs out (not when cancelled) it reports so, or, if the options ask for a fallback, returns the
+ * FAST answer instead, marked not optimal, with a strategy naming the fallback. FAST reduces the board row
+ * by row and column by column and finishes with an exact table or, on 4x4 once the databases are in memory,
+ * a short optimal search.
+ * Thread-safe; keep one instance per process so tables and databases are built once.
  */
 public final class Solver {
 
+    /**
+     * Limits of the optimal search a FAST answer may try on a 4x4 region. The node limit normally binds
+     * first, so FAST answers do not depend on the machine's load; the time limit keeps them quick on a busy one.
+     */
+    static final long FAST_SEARCH_NODES = 1_500_000;
+    static final long FAST_SEARCH_MILLIS = 250;
+
     private final ExactTables tables = new ExactTables();
+    private final PatternDatabases databases;
+    private final int threads;
+    private final ExecutorService workerPool;
+
+    /** Databases in the default cache directory, searches on every core. */
+    public Solver() {
+        this(PatternDatabases.atDefaultLocation(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param threads threads one 4x4 search may use, the caller's included
+     */
+    public Solver(PatternDatabases databases, int threads) {
+        this.databases = databases;
+        this.threads = Math.max(1, threads);
+        this.workerPool = this.threads > 1 ? Executors.newFixedThreadPool(this.threads - 1, Solver::daemon) : null;
+    }
+
+    /** Loads or builds the pattern databases of the common goals; blocks until they are in memory. */
+    public void warmUp() {
+        databases.warmUp();
+    }
+
+    /** True once {@link #warmUp()} has finished. */
+    public boolean isReady() {
+        return databases.isReady();
+    }
 
     public SolveResult solve(Puzzle puzzle) {
         return solve(puzzle, SolveOptions.defaults());
@@ -30,12 +77,64 @@ public final class Solver {
             String moves = table(puzzle).solve(puzzle.relabelledStart());
             return SolveResult.solved(moves, true, 0, System.nanoTime() - started, "exact-table");
         }
-        AStarSearch search = new AStarSearch(puzzle.shape(), puzzle.goalBlank());
-        return search.solve(puzzle.relabelledStart(), new Budget(options, started), started);
+        if (options.mode() == Mode.FAST) {
+            return fast(puzzle, options, true, started);
+        }
+        SolveResult optimal = optimal(puzzle, options, started);
+        if (optimal.outcome() != Outcome.BUDGET_EXCEEDED || !options.fastFallback()) {
+            return optimal;
+        }
+        SolveResult fast = fast(puzzle, options, false, started);
+        return new SolveResult(fast.outcome(), fast.moves(), fast.optimal(), optimal.expanded() + fast.expanded(),
+                System.nanoTime() - started, optimal.strategy() + ">fallback:" + fast.strategy());
     }
 
     /** The exact table a small puzzle is answered from, built on first use. */
     public ExactTable table(Puzzle puzzle) {
         return tables.get(puzzle.shape(), puzzle.goalBlank());
+    }
+
+    private SolveResult optimal(Puzzle puzzle, SolveOptions options, long started) {
+        if (PatternDatabases.supports(puzzle.shape())) {
+            PdbHeuristic heuristic = databases.heuristic(puzzle.shape(), puzzle.goalBlank());
+            // A first build of the databases is not the search's doing, so the budget starts afterwards.
+            return new IdaStarSearch(heuristic, workerPool, threads)
+                    .solve(puzzle.relabelledStart(), new Budget(options, System.nanoTime()), started);
+        }
+        return new AStarSearch(puzzle.shape(), puzzle.goalBlank())
+                .solve(puzzle.relabelledStart(), new Budget(options, started), started);
+    }
+
+    /**
+     * @param searchWholeBoard false when an optimal search of the whole board has just run out of budget,
+     *                         so that the finisher does not try it again
+     */
+    private SolveResult fast(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
+        Shape whole = puzzle.shape();
+        SolveOptions finishing = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES),
+                Math.min(options.maxMillis(), FAST_SEARCH_MILLIS));
+        return ReductionSolver.solve(puzzle, (shape, goalBlank, state) -> {
+            if (shape.size() <= ReductionSolver.FINISH_CELLS) {
+                String moves = tables.get(shape, goalBlank).solve(state);
+                return new ReductionSolver.Finish(moves, true, 0, "exact-table");
+            }
+            PdbHeuristic heuristic = PatternDatabases.supports(shape) && (searchWholeBoard || !shape.equals(whole))
+                    ? databases.heuristicIfLoaded(shape, goalBlank) : null;
+            if (heuristic == null) {
+                return null;
+            }
+            long now = System.nanoTime();
+            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads)
+                    .solve(state, new Budget(finishing, now), now);
+            return result.isSolved()
+                    ? new ReductionSolver.Finish(result.moves(), true, result.expanded(), result.strategy())
+                    : null;
+        }, started);
+    }
+
+    private static Thread daemon(Runnable task) {
+        Thread thread = new Thread(task, "npuzzle-search");
+        thread.setDaemon(true);
+        return thread;
     }
 }

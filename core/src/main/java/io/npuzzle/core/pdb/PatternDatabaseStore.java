@@ -1,0 +1,156 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Shape;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32;
+
+/**
+ * Database files in one directory. A file is a fixed header (magic, format version, shape, pattern cells,
+ * entry count, CRC-32 of the entries) followed by the entries; anything that does not match exactly is
+ * treated as absent, so the caller rebuilds it. Files are written to a temporary name and renamed into
+ * place, so a concurrent reader sees either no file or a whole one.
+ */
+public final class PatternDatabaseStore {
+
+    /** Overrides the directory, as a system property. */
+    public static final String DIRECTORY_PROPERTY = "npuzzle.pdb.dir";
+    /** Overrides the directory, as an environment variable (the property wins). */
+    public static final String DIRECTORY_ENV = "NPUZZLE_PDB_DIR";
+    static final int FORMAT_VERSION = 1;
+    private static final long MAGIC = 0x4E50_555A_5044_4231L; // "NPUZPDB1"
+    private static final int HEADER_BYTES = 8 + 6 * 4;
+    private static final System.Logger LOG = System.getLogger(PatternDatabaseStore.class.getName());
+
+    private final Path directory;
+
+    public PatternDatabaseStore(Path directory) {
+        this.directory = directory;
+    }
+
+    /**
+     * The property {@value #DIRECTORY_PROPERTY}, else the variable {@value #DIRECTORY_ENV}, else
+     * {@code npuzzle} under {@code $XDG_CACHE_HOME}, else {@code ~/.cache/npuzzle}.
+     */
+    public static Path defaultDirectory() {
+        String configured = System.getProperty(DIRECTORY_PROPERTY);
+        if (isSet(configured)) {
+            return Path.of(configured);
+        }
+        configured = System.getenv(DIRECTORY_ENV);
+        if (isSet(configured)) {
+            return Path.of(configured);
+        }
+        String cache = System.getenv("XDG_CACHE_HOME");
+        if (isSet(cache)) {
+            return Path.of(cache, "npuzzle");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "npuzzle");
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public Path fileFor(Pattern pattern) {
+        return directory.resolve("pdb-v" + FORMAT_VERSION + "-" + pattern.key() + ".bin");
+    }
+
+    /** The stored database, or null when the file is missing or does not match the pattern exactly. */
+    public PatternDatabase load(Pattern pattern) {
+        Path file = fileFor(pattern);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            int entries = pattern.entries();
+            if (channel.size() != HEADER_BYTES + (long) entries) {
+                return rejected(file, "size " + channel.size() + ", expected " + (HEADER_BYTES + (long) entries));
+            }
+            ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
+            readFully(channel, header);
+            header.flip();
+            if (header.getLong() != MAGIC || header.getInt() != FORMAT_VERSION) {
+                return rejected(file, "not a database of format version " + FORMAT_VERSION);
+            }
+            Shape shape = pattern.shape();
+            if (header.getInt() != shape.rows() || header.getInt() != shape.cols()
+                    || header.getInt() != pattern.cellMask() || header.getInt() != entries) {
+                return rejected(file, "header names another pattern");
+            }
+            int checksum = header.getInt();
+            byte[] table = new byte[entries];
+            readFully(channel, ByteBuffer.wrap(table));
+            if (checksum != crc(table)) {
+                return rejected(file, "checksum mismatch");
+            }
+            return new PatternDatabase(pattern, table);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            return rejected(file, e.toString());
+        }
+    }
+
+    /** Writes the database under its file name, atomically replacing any older file. */
+    public void save(PatternDatabase database) throws IOException {
+        Pattern pattern = database.pattern();
+        byte[] table = database.table();
+        Files.createDirectories(directory);
+        Path target = fileFor(pattern);
+        Path temporary = Files.createTempFile(directory, target.getFileName() + ".", ".tmp");
+        try {
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES)
+                        .putLong(MAGIC).putInt(FORMAT_VERSION)
+                        .putInt(pattern.shape().rows()).putInt(pattern.shape().cols())
+                        .putInt(pattern.cellMask()).putInt(table.length).putInt(crc(table));
+                header.flip();
+                writeFully(channel, header);
+                writeFully(channel, ByteBuffer.wrap(table));
+                channel.force(true);
+            }
+            try {
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static PatternDatabase rejected(Path file, String reason) {
+        LOG.log(System.Logger.Level.WARNING, "ignoring pattern database {0}: {1}; it will be rebuilt", file, reason);
+        return null;
+    }
+
+    private static int crc(byte[] table) {
+        CRC32 crc = new CRC32();
+        crc.update(table);
+        return (int) crc.getValue();
+    }
+
+    private static void readFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer) < 0) {
+                throw new IOException("unexpected end of file");
+            }
+        }
+    }
+
+    private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    private static boolean isSet(String value) {
+        return value != null && !value.isBlank();
+    }
+}

@@ -1,0 +1,145 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The additive pattern database estimate for one shape and goal blank cell, over states relabelled against
+ * the canonical goal: for each view (a partition of the labels), the sum of its patterns' distances; the
+ * estimate is the largest sum. Every label belongs to exactly one pattern per view, so a move changes one
+ * term per view, which lets a search update the estimate incrementally; and since each view covers every
+ * tile, its sum is the board's taxicab distance plus twice its patterns' excess entries, so a search adds
+ * one shared taxicab term to the largest excess sum. Immutable; shared between threads.
+ */
+public final class PdbHeuristic {
+
+    private final Shape shape;
+    private final int goalBlank;
+    private final GroupLookup[][] views;
+    private final GroupLookup[][] lookupOfLabel;
+
+    private PdbHeuristic(Shape shape, int goalBlank, GroupLookup[][] views) {
+        this.shape = shape;
+        this.goalBlank = goalBlank;
+        this.views = views;
+        int n = shape.size();
+        this.lookupOfLabel = new GroupLookup[views.length][n];
+        for (int v = 0; v < views.length; v++) {
+            for (GroupLookup group : views[v]) {
+                for (int label : group.members()) {
+                    if (lookupOfLabel[v][label] != null) {
+                        throw new IllegalArgumentException("view " + v + " counts label " + label + " twice");
+                    }
+                    lookupOfLabel[v][label] = group;
+                }
+            }
+            for (int label = 1; label < n; label++) {
+                if (lookupOfLabel[v][label] == null) {
+                    throw new IllegalArgumentException("view " + v + " leaves label " + label + " out");
+                }
+            }
+        }
+    }
+
+    /**
+     * Assembles the estimate from cell partitions; each pattern is answered by the database of its
+     * canonical symmetric image, obtained from {@code databases}.
+     */
+    public static PdbHeuristic assemble(Shape shape, int goalBlank, List<int[]> partitions,
+                                        Function<Pattern, PatternDatabase> databases) {
+        GroupLookup[][] views = new GroupLookup[partitions.size()][];
+        for (int v = 0; v < views.length; v++) {
+            int[] masks = partitions.get(v);
+            views[v] = new GroupLookup[masks.length];
+            for (int g = 0; g < masks.length; g++) {
+                views[v][g] = lookup(shape, goalBlank, g, masks[g], databases);
+            }
+        }
+        return new PdbHeuristic(shape, goalBlank, views);
+    }
+
+    /** The pattern whose database answers for a set of cells: its smallest symmetric image. */
+    public static Pattern canonical(Shape shape, int cellMask) {
+        return new Pattern(shape, Symmetry.apply(canonicalMap(shape, cellMask), cellMask));
+    }
+
+    public Shape shape() {
+        return shape;
+    }
+
+    public int goalBlank() {
+        return goalBlank;
+    }
+
+    public int viewCount() {
+        return views.length;
+    }
+
+    public int groupCount(int view) {
+        return views[view].length;
+    }
+
+    /** The pattern a label belongs to in a view. */
+    public GroupLookup lookupOf(int view, int label) {
+        return lookupOfLabel[view][label];
+    }
+
+    /** The estimate of a relabelled state from scratch; zero exactly at the goal. */
+    public int estimate(byte[] state) {
+        int[] positionOf = new int[state.length];
+        for (int cell = 0; cell < state.length; cell++) {
+            positionOf[state[cell]] = cell;
+        }
+        int best = 0;
+        for (GroupLookup[] view : views) {
+            int sum = 0;
+            for (GroupLookup group : view) {
+                sum += group.value(positionOf);
+            }
+            best = Math.max(best, sum);
+        }
+        return best;
+    }
+
+    /** Taxicab distance of every tile of a relabelled state to its goal cell. */
+    public int manhattan(int[] positionOf) {
+        int sum = 0;
+        for (int label = 1; label < positionOf.length; label++) {
+            sum += shape.distance(positionOf[label], Puzzle.canonicalGoalCell(label, goalBlank));
+        }
+        return sum;
+    }
+
+    private static GroupLookup lookup(Shape shape, int goalBlank, int index, int cellMask,
+                                      Function<Pattern, PatternDatabase> databases) {
+        if ((cellMask & (1 << goalBlank)) != 0) {
+            throw new IllegalArgumentException("a pattern holds the goal blank cell " + goalBlank);
+        }
+        int[] cellMap = canonicalMap(shape, cellMask);
+        Pattern pattern = new Pattern(shape, Symmetry.apply(cellMap, cellMask));
+        int[] inverse = Symmetry.inverse(cellMap);
+        int[] databaseCells = pattern.cells();
+        int[] members = new int[databaseCells.length];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = Puzzle.canonicalLabel(inverse[databaseCells[i]], goalBlank);
+        }
+        PatternDatabase database = databases.apply(pattern);
+        return new GroupLookup(index, database, database.excessTable(), members, cellMap);
+    }
+
+    private static int[] canonicalMap(Shape shape, int cellMask) {
+        int[] best = null;
+        int bestImage = 0;
+        for (int[] map : Symmetry.of(shape)) {
+            int image = Symmetry.apply(map, cellMask);
+            if (best == null || Integer.compareUnsigned(image, bestImage) < 0) {
+                best = map;
+                bestImage = image;
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,59 @@
+package io.npuzzle.core.fast;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.table.ExactTables;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Random;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The reduction alone, finishing with exact tables only: legal answers for every shape and goal. */
+class ReductionSolverTest {
+
+    private static final ExactTables TABLES = new ExactTables();
+    private static final ReductionSolver.Finisher TABLES_ONLY = (shape, goalBlank, state) ->
+            shape.size() <= ReductionSolver.FINISH_CELLS
+                    ? new ReductionSolver.Finish(TABLES.get(shape, goalBlank).solve(state), true, 0, "exact-table")
+                    : null;
+
+    static Stream<Arguments> shapes() {
+        return Stream.of(Shape.of(4, 4), Shape.of(5, 5), Shape.of(6, 6), Shape.of(7, 7), Shape.of(8, 8),
+                Shape.of(2, 8), Shape.of(8, 2), Shape.of(3, 7), Shape.of(5, 3), Shape.of(4, 6)).map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapes")
+    void answersAreLegalForEveryGoal(Shape shape) {
+        Random random = new Random(shape.size());
+        Board[] goals = {Board.solved(shape), Board.blankFirst(shape), RandomBoards.shuffled(shape, random)};
+        for (Board goal : goals) {
+            for (int trial = 0; trial < 2; trial++) {
+                Puzzle puzzle = RandomBoards.solvable(goal, random);
+                SolveResult result = ReductionSolver.solve(puzzle, TABLES_ONLY, System.nanoTime());
+                assertEquals(Outcome.SOLVED, result.outcome());
+                assertEquals(goal, puzzle.start().apply(result.moves()), shape + " towards " + goal);
+                assertFalse(result.optimal());
+                assertTrue(result.strategy().startsWith("reduction+"), result.strategy());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapes")
+    void aSolvedBoardNeedsNoMoves(Shape shape) {
+        Board goal = Board.blankFirst(shape);
+        SolveResult result = ReductionSolver.solve(new Puzzle(goal, goal), TABLES_ONLY, System.nanoTime());
+        assertEquals("", result.moves());
+    }
+}

@@ -1,0 +1,116 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.rank.PermutationRank;
+import io.npuzzle.core.table.ExactTable;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PatternDatabaseBuilderTest {
+
+    private static final Shape EIGHT = Shape.of(3, 3);
+    private static final PatternDatabaseBuilder BUILDER = new PatternDatabaseBuilder(2);
+
+    @Test
+    void aSingleTileNeedsItsManhattanDistance() {
+        Shape shape = Shape.of(4, 4);
+        for (int goal : new int[] {0, 5, 11}) {
+            PatternDatabase database = BUILDER.build(new Pattern(shape, 1 << goal));
+            for (int cell = 0; cell < shape.size(); cell++) {
+                assertEquals(shape.distance(goal, cell), database.distance(cell), "goal " + goal + " cell " + cell);
+            }
+        }
+    }
+
+    @Test
+    void oneAndTwoThreadsBuildTheSameTable() {
+        Pattern pattern = new Pattern(Shape.of(4, 4), 0b0000_0000_0111_0011);
+        assertArrayEquals(new PatternDatabaseBuilder(1).build(pattern).table(), BUILDER.build(pattern).table());
+    }
+
+    /**
+     * Every solvable 3x3 state, for goals with the blank in a corner, on an edge and in the middle: the sum of
+     * the patterns never exceeds the true distance, is zero only at the goal, and with the mirrored partition
+     * (blank on the diagonal) the maximum stays admissible too. This exercises the symmetric re-use of
+     * databases, since the partitions' patterns are answered by databases of their canonical images.
+     */
+    @Test
+    void additivePatternsNeverOverestimateTheTrueDistance() {
+        int[] transpose = Symmetry.transpose(EIGHT);
+        for (int goalBlank : new int[] {0, 1, 4, 8}) {
+            int free = (1 << 9) - 1 & ~(1 << goalBlank);
+            int firstHalf = lowestBits(free, 4);
+            int[] partition = {firstHalf, free & ~firstHalf};
+            List<int[]> views = transpose[goalBlank] == goalBlank
+                    ? List.of(partition, mirrored(partition, transpose))
+                    : List.of(partition);
+            PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, views, BUILDER::build);
+            ExactTable exact = ExactTable.build(EIGHT, goalBlank);
+            byte[] state = new byte[9];
+            int positive = 0;
+            for (long rank = 0; rank < PermutationRank.factorial(9); rank++) {
+                PermutationRank.unrank(rank, 9, state);
+                int distance = exact.distance(state);
+                if (distance < 0) {
+                    continue;
+                }
+                int estimate = heuristic.estimate(state);
+                assertTrue(estimate <= distance, "blank " + goalBlank + ": " + estimate + " > " + distance);
+                assertEquals(distance == 0, estimate == 0);
+                positive += estimate > 0 ? 1 : 0;
+            }
+            assertEquals(181_439, positive);
+        }
+    }
+
+    /** A pattern answered through a symmetric image's database gives what its own database gives. */
+    @Test
+    void symmetricImagesAnswerLikeTheirOwnDatabase() {
+        int goalBlank = 8;
+        int cells = 0b0_0010_0110; // cells 1, 2, 5: not canonical under the square's symmetries
+        PatternDatabase own = BUILDER.build(new Pattern(EIGHT, cells));
+        int rest = (1 << 8) - 1 & ~cells;
+        PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, List.<int[]>of(new int[] {cells, rest}),
+                BUILDER::build);
+        GroupLookup lookup = heuristic.lookupOf(0, Puzzle.canonicalLabel(1, goalBlank));
+        int[] ownCells = new Pattern(EIGHT, cells).cells();
+        int[] identity = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+        int[] members = new int[ownCells.length];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = Puzzle.canonicalLabel(ownCells[i], goalBlank);
+        }
+        Random random = new Random(3);
+        byte[] state = new byte[9];
+        int[] positionOf = new int[9];
+        for (int trial = 0; trial < 2000; trial++) {
+            PermutationRank.unrank(random.nextInt((int) PermutationRank.factorial(9)), 9, state);
+            for (int cell = 0; cell < 9; cell++) {
+                positionOf[state[cell]] = cell;
+            }
+            assertEquals(own.distance(Pattern.rank(9, members, identity, positionOf)), lookup.value(positionOf));
+        }
+    }
+
+    private static int lowestBits(int mask, int count) {
+        int result = 0;
+        for (int i = 0; i < count; i++) {
+            result |= Integer.lowestOneBit(mask & ~result);
+        }
+        return result;
+    }
+
+    private static int[] mirrored(int[] partition, int[] cellMap) {
+        int[] result = new int[partition.length];
+        for (int i = 0; i < partition.length; i++) {
+            result[i] = Symmetry.apply(cellMap, partition[i]);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,101 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Shape;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+class PatternDatabaseStoreTest {
+
+    private static final Pattern PATTERN = new Pattern(Shape.of(4, 4), 0b0000_0000_0000_1110);
+    private static final PatternDatabase DATABASE = new PatternDatabaseBuilder(1).build(PATTERN);
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void savesAndLoadsTheSameEntriesLeavingNoTemporaryFile() throws IOException {
+        PatternDatabaseStore store = new PatternDatabaseStore(directory.resolve("nested"));
+        assertNull(store.load(PATTERN));
+        store.save(DATABASE);
+        PatternDatabase loaded = store.load(PATTERN);
+        assertNotNull(loaded);
+        assertArrayEquals(DATABASE.table(), loaded.table());
+        try (Stream<Path> files = Files.list(store.directory())) {
+            assertEquals(1, files.count());
+        }
+    }
+
+    @Test
+    void rejectsAFlippedByteATruncatedFileAndAnotherFormatVersion() throws IOException {
+        PatternDatabaseStore store = new PatternDatabaseStore(directory);
+        Path file = store.fileFor(PATTERN);
+
+        store.save(DATABASE);
+        overwrite(file, Files.size(file) - 7, (byte) (DATABASE.table()[PATTERN.entries() - 7] + 1));
+        assertNull(store.load(PATTERN), "checksum");
+
+        store.save(DATABASE);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(raf.length() - 1);
+        }
+        assertNull(store.load(PATTERN), "size");
+
+        store.save(DATABASE);
+        overwrite(file, 11, (byte) (PatternDatabaseStore.FORMAT_VERSION + 1));
+        assertNull(store.load(PATTERN), "version");
+
+        store.save(DATABASE);
+        assertNotNull(store.load(PATTERN));
+    }
+
+    @Test
+    void aCorruptFileIsRebuiltAndReplaced() throws IOException {
+        PatternDatabaseStore store = new PatternDatabaseStore(directory);
+        store.save(DATABASE);
+        overwrite(store.fileFor(PATTERN), 100, (byte) 99);
+        assertNull(store.load(PATTERN));
+        PatternDatabases databases = new PatternDatabases(store, new PatternDatabaseBuilder(1));
+        PatternDatabase rebuilt = databases.get(PATTERN);
+        assertArrayEquals(DATABASE.table(), rebuilt.table());
+        assertArrayEquals(DATABASE.table(), store.load(PATTERN).table(), "the file was replaced");
+        assertSame(rebuilt, databases.get(PATTERN), "kept in memory after the first use");
+    }
+
+    @Test
+    void theDirectoryPropertyWins() {
+        String before = System.getProperty(PatternDatabaseStore.DIRECTORY_PROPERTY);
+        try {
+            System.setProperty(PatternDatabaseStore.DIRECTORY_PROPERTY, directory.toString());
+            assertEquals(directory, PatternDatabaseStore.defaultDirectory());
+            System.clearProperty(PatternDatabaseStore.DIRECTORY_PROPERTY);
+            if (System.getenv(PatternDatabaseStore.DIRECTORY_ENV) == null) {
+                assertEquals("npuzzle", PatternDatabaseStore.defaultDirectory().getFileName().toString());
+            }
+        } finally {
+            if (before == null) {
+                System.clearProperty(PatternDatabaseStore.DIRECTORY_PROPERTY);
+            } else {
+                System.setProperty(PatternDatabaseStore.DIRECTORY_PROPERTY, before);
+            }
+        }
+    }
+
+    private static void overwrite(Path file, long offset, byte value) throws IOException {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.seek(offset);
+            raf.write(value);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.npuzzle.core.pdb;
+
+/** One set of 4x4 databases for the whole test run, in the directory the build names (target/pdb). */
+public final class TestDatabases {
+
+    private static PatternDatabases shared;
+
+    private TestDatabases() {
+    }
+
+    public static synchronized PatternDatabases shared() {
+        if (shared == null) {
+            shared = PatternDatabases.atDefaultLocation();
+            shared.warmUp();
+        }
+        return shared;
+    }
+}

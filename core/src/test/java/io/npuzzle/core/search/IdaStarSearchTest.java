@@ -1,0 +1,143 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.pdb.TestDatabases;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IdaStarSearchTest {
+
+    private static final Shape SHAPE = Shape.of(4, 4);
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
+    /** Korf's instances 1 (57 moves) and 88 (65 moves, one of the harder ones). */
+    private static final String KORF_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    private static final String KORF_88 = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4";
+
+    @AfterAll
+    static void stopPool() {
+        POOL.shutdownNow();
+    }
+
+    static Stream<Arguments> goals() {
+        Random random = new Random(7);
+        return Stream.of(
+                Arguments.of("blank first", Board.blankFirst(SHAPE)),
+                Arguments.of("blank last", Board.solved(SHAPE)),
+                Arguments.of("blank on the diagonal inside", goalWithBlankAt(5, random)),
+                Arguments.of("blank off the diagonal", goalWithBlankAt(6, random)));
+    }
+
+    /** Random scrambles of 20 to 40 moves: IDA* with the databases finds exactly A*'s optimal length. */
+    @ParameterizedTest(name = "goal {0}")
+    @MethodSource("goals")
+    void matchesAStarOnScrambles(String name, Board goal) {
+        Random random = new Random(name.hashCode());
+        IdaStarSearch search = search(goal.blankIndex(), 2);
+        for (int trial = 0; trial < 6; trial++) {
+            Puzzle puzzle = RandomBoards.scrambled(goal, 20 + random.nextInt(21), random);
+            SolveResult ida = solve(search, puzzle, SolveOptions.defaults());
+            long now = System.nanoTime();
+            SolveResult aStar = new AStarSearch(SHAPE, goal.blankIndex())
+                    .solve(puzzle.relabelledStart(), new Budget(SolveOptions.defaults(), now), now);
+            assertEquals(Outcome.SOLVED, ida.outcome());
+            assertTrue(ida.optimal());
+            assertEquals(aStar.length(), ida.length(), puzzle.start().toString());
+            assertEquals(goal, puzzle.start().apply(ida.moves()));
+        }
+    }
+
+    @Test
+    void solvesKorfInstancesToTheirPublishedLength() {
+        IdaStarSearch search = search(0, 2);
+        assertEquals(57, solve(search, korf(KORF_1), SolveOptions.defaults()).length());
+        SolveResult hard = solve(search, korf(KORF_88), SolveOptions.defaults());
+        assertEquals(65, hard.length());
+        assertEquals(Board.blankFirst(SHAPE), korf(KORF_88).start().apply(hard.moves()));
+    }
+
+    /** The answer is the first solution in depth-first order, whatever the threads and their timing. */
+    @Test
+    void answersDoNotDependOnThreads() {
+        Puzzle puzzle = korf(KORF_1);
+        String single = solve(search(0, 1), puzzle, SolveOptions.defaults()).moves();
+        IdaStarSearch parallel = search(0, 3);
+        for (int run = 0; run < 3; run++) {
+            assertEquals(single, solve(parallel, puzzle, SolveOptions.defaults()).moves());
+        }
+    }
+
+    @Test
+    void stopsAtTheNodeBudgetAndInventsNothing() {
+        SolveResult single = solve(search(0, 1), korf(KORF_1), SolveOptions.defaults().withBudget(1000, 60_000));
+        assertEquals(Outcome.BUDGET_EXCEEDED, single.outcome());
+        assertNull(single.moves());
+        assertEquals(1000, single.expanded());
+        SolveResult parallel = solve(search(0, 2), korf(KORF_88), SolveOptions.defaults().withBudget(100_000, 60_000));
+        assertEquals(Outcome.BUDGET_EXCEEDED, parallel.outcome());
+        assertNull(parallel.moves());
+        assertTrue(parallel.expanded() >= 100_000 && parallel.expanded() < 100_000 + 2 * Budget.CHECK_INTERVAL,
+                "expanded " + parallel.expanded());
+    }
+
+    @Test
+    void stopsAtTheTimeBudget() {
+        SolveResult result = solve(search(0, 2), korf(KORF_88), SolveOptions.defaults().withBudget(Long.MAX_VALUE, 20));
+        assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
+        assertNull(result.moves());
+        assertTrue(result.millis() < 2_000, "stopped near its budget, took " + result.millis() + " ms");
+    }
+
+    @Test
+    void honoursCancellation() {
+        AtomicInteger polls = new AtomicInteger();
+        SolveOptions options = new SolveOptions(Mode.OPTIMAL, Long.MAX_VALUE, 60_000, () -> polls.incrementAndGet() > 3);
+        SolveResult result = solve(search(0, 2), korf(KORF_88), options);
+        assertEquals(Outcome.CANCELLED, result.outcome());
+        assertNull(result.moves());
+    }
+
+    private static IdaStarSearch search(int goalBlank, int threads) {
+        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank);
+        return new IdaStarSearch(heuristic, threads > 1 ? POOL : null, threads);
+    }
+
+    private static SolveResult solve(IdaStarSearch search, Puzzle puzzle, SolveOptions options) {
+        long now = System.nanoTime();
+        return search.solve(puzzle.relabelledStart(), new Budget(options, now), now);
+    }
+
+    private static Puzzle korf(String tiles) {
+        return new Puzzle(BoardParser.parse(tiles, SHAPE), Board.blankFirst(SHAPE));
+    }
+
+    private static Board goalWithBlankAt(int blank, Random random) {
+        while (true) {
+            Board board = RandomBoards.shuffled(SHAPE, random);
+            if (board.blankIndex() == blank) {
+                return board;
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.npuzzle.core.solve;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.TestDatabases;
+import org.junit.jupiter.api.Test;
+
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** How the solver picks strategies per shape and mode, and how it behaves at its budgets. */
+class SolverModesTest {
+
+    private static final Solver SOLVER = new Solver(TestDatabases.shared(), 2);
+    private static final Shape FOUR = Shape.of(4, 4);
+
+    @Test
+    void warmedUpSolverIsReady() {
+        assertTrue(SOLVER.isReady());
+    }
+
+    @Test
+    void optimalFourByFourUsesThePatternDatabases() {
+        Puzzle korf2 = new Puzzle(BoardParser.parse("13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", FOUR), Board.blankFirst(FOUR));
+        SolveResult result = SOLVER.solve(korf2);
+        assertEquals("ida-star-pdb", result.strategy());
+        assertTrue(result.optimal());
+        assertEquals(55, result.length());
+        assertEquals(korf2.goal(), korf2.start().apply(result.moves()));
+    }
+
+    /** FAST answers every board up to 8x8, legal and quickly; from 5x5 on it is not claimed optimal. */
+    @Test
+    void fastAnswersLargeBoardsQuickly() {
+        Random random = new Random(42);
+        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST);
+        for (int side = 4; side <= 8; side++) {
+            Shape shape = Shape.of(side, side);
+            for (Board goal : new Board[] {Board.solved(shape), Board.blankFirst(shape), RandomBoards.shuffled(shape, random)}) {
+                Puzzle puzzle = RandomBoards.solvable(goal, random);
+                SolveResult result = SOLVER.solve(puzzle, fast);
+                assertEquals(Outcome.SOLVED, result.outcome());
+                assertEquals(goal, puzzle.start().apply(result.moves()));
+                assertEquals(side == 4 && result.strategy().equals("ida-star-pdb"), result.optimal(), result.strategy());
+                assertTrue(result.millis() < 5_000, shape + " took " + result.millis() + " ms");
+            }
+        }
+    }
+
+    @Test
+    void anExhaustedBudgetFallsBackToTheFastAnswerOnlyWhenAsked() {
+        Shape shape = Shape.of(5, 5);
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(9));
+        SolveOptions tight = SolveOptions.defaults().withBudget(2_000, 60_000);
+
+        SolveResult strict = SOLVER.solve(puzzle, tight);
+        assertEquals(Outcome.BUDGET_EXCEEDED, strict.outcome());
+        assertNull(strict.moves());
+
+        SolveResult fallback = SOLVER.solve(puzzle, tight.withFastFallback(true));
+        assertEquals(Outcome.SOLVED, fallback.outcome());
+        assertFalse(fallback.optimal());
+        assertTrue(fallback.strategy().startsWith("a-star>fallback:reduction"), fallback.strategy());
+        assertEquals(puzzle.goal(), puzzle.start().apply(fallback.moves()));
+    }
+
+    @Test
+    void aFourByFourFallbackDoesNotRetryTheWholeSearch() {
+        Puzzle korf88 = new Puzzle(BoardParser.parse("15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", FOUR), Board.blankFirst(FOUR));
+        SolveResult result = SOLVER.solve(korf88, SolveOptions.defaults().withBudget(5_000, 60_000).withFastFallback(true));
+        assertEquals(Outcome.SOLVED, result.outcome());
+        assertFalse(result.optimal());
+        assertEquals("ida-star-pdb>fallback:reduction+exact-table", result.strategy());
+        assertEquals(korf88.goal(), korf88.start().apply(result.moves()));
+    }
+
+    @Test
+    void cancellationIsNeverReplacedByAFallback() {
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(Shape.of(6, 6)), new Random(3));
+        SolveOptions cancelled = SolveOptions.defaults().withCancellation(() -> true).withFastFallback(true);
+        SolveResult result = SOLVER.solve(puzzle, cancelled);
+        assertEquals(Outcome.CANCELLED, result.outcome());
+        assertNull(result.moves());
+    }
+}
