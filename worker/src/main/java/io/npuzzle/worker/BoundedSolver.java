@@ -1,6 +1,7 @@
 package io.npuzzle.worker;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
@@ -18,7 +19,8 @@ import java.util.concurrent.Semaphore;
 @ApplicationScoped
 public class BoundedSolver {
 
-    private final Solver solver = new Solver();
+    /** One search thread per solve: the slots, not the searches, spread the work over the cores. */
+    private final Solver solver = new Solver(PatternDatabases.atDefaultLocation(), 1);
     private final Semaphore slots;
     private final int concurrency;
     private final SolveOptions budget;
@@ -37,8 +39,9 @@ public class BoundedSolver {
         return budget;
     }
 
-    /** Builds the most used table (3x3, usual goal) before the first job, not during it. */
+    /** Loads the 4x4 pattern databases and the most used table (3x3, usual goal) before the first job. */
     void warmUp(@Observes StartupEvent event) {
+        solver.warmUp();
         solver.solve(Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null));
     }
 

@@ -38,9 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkerPipelineTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
-    /** Korf's first 15-puzzle instance (blank-first goal): far beyond the test budget of 200,000 nodes. */
-    private static final String HARD_4X4 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
-    private static final String BLANK_FIRST_4X4 = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    /** A random 5x5 arrangement: far beyond the test budget of 200,000 nodes. */
+    private static final String HARD_5X5 = "23 2 9 1 15 7 16 8 13 21 24 0 20 3 11 6 22 17 14 5 18 10 19 4 12";
 
     @Inject
     RedisDataSource redis;
@@ -135,12 +134,12 @@ class WorkerPipelineTest {
 
     @Test
     void aSolveOverBudgetFailsWithTheReason() {
-        SolveOutcome outcome = processor.process(jobs.create(HARD_4X4, 4, 4, BLANK_FIRST_4X4, Mode.OPTIMAL));
+        SolveOutcome outcome = processor.process(jobs.create(HARD_5X5, 5, 5, null, Mode.OPTIMAL));
         assertEquals(JobStatus.FAILED, outcome.status());
         assertEquals("urn:npuzzle:problem:budget-exceeded", outcome.error().type());
         assertTrue(outcome.error().detail().contains("200000 nodes"), outcome.error().detail());
         assertNull(redis.value(String.class).get(RedisKeys.solution(
-                Puzzle.parse(HARD_4X4, 4, 4, BLANK_FIRST_4X4).canonicalKey())), "failures are not cached");
+                Puzzle.parse(HARD_5X5, 5, 5, null).canonicalKey())), "failures are not cached");
     }
 
     @Test
