@@ -62,6 +62,8 @@ export class BoardView {
     this.tiles.clear();
     this.element.style.setProperty('--rows', board.rows);
     this.element.style.setProperty('--cols', board.cols);
+    this.element.dataset.rows = board.rows;
+    this.element.dataset.cols = board.cols;
     for (let tile = 1; tile < board.size; tile++) {
       const button = document.createElement('button');
       button.type = 'button';

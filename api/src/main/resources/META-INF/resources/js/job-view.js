@@ -29,14 +29,16 @@ export class JobView {
     const lines = [
       el('p', { className: 'job-id' }, 'Job ', el('code', {}, job.id)),
       el('p', {},
-        el('span', { className: `badge status-${job.status.toLowerCase()}`, dataset: { testid: 'job-state', status: job.status } },
-          job.status),
+        el('span', { className: `badge status-${job.status.toLowerCase()}` }, job.status),
         ' ', job.retrying ? 'Connection lost, trying again...' : STATUS_WORDS[job.status] ?? ''),
     ];
     if (job.status === 'DONE' && job.result) {
       lines.push(...describeResult(job.result));
     }
     this.statusElement.replaceChildren(...lines);
+    // On the stable container too, for scripts and tests that watch the state change.
+    this.statusElement.dataset.status = job.status;
+    this.statusElement.dataset.jobId = job.id;
     if (job.status === 'FAILED') {
       this.showProblem(job.error ?? { title: 'The job failed', detail: 'the service gave no reason' },
         job.error?.type === BUDGET_EXCEEDED
@@ -45,10 +47,6 @@ export class JobView {
     } else {
       this.clearProblem();
     }
-  }
-
-  showNothing(message) {
-    this.statusElement.replaceChildren(el('p', { className: 'muted' }, message));
   }
 
   /** Shows an RFC 9457 problem: its title, its detail, and optionally what to try next. */

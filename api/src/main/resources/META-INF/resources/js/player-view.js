@@ -40,6 +40,8 @@ export class PlayerView {
     play.classList.toggle('playing', player.playing);
     this.playLabel.textContent = player.playing ? 'Pause' : 'Play';
     this.counter.textContent = counterText(player);
+    this.counter.dataset.index = player.index;
+    this.counter.dataset.length = player.length;
     // Read out steps taken by hand, not the stream of moves while playing.
     this.counter.setAttribute('aria-live', player.playing ? 'off' : 'polite');
     this.renderMoves();

@@ -1,0 +1,70 @@
+package io.npuzzle.api.page;
+
+import io.npuzzle.api.PipelineResource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusIntegrationTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+
+import java.net.URL;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The page served at {@code /} by the packaged API, driven in headless Chromium against the real pipeline
+ * (Kafka, a worker process, Redis): submit a board, watch it finish, step its solution to the goal.
+ */
+@QuarkusIntegrationTest
+@WithTestResource(PipelineResource.class)
+@EnabledIf(value = "io.npuzzle.api.page.HeadlessChromium#installed", disabledReason = HeadlessChromium.MISSING)
+class WebPageIT {
+
+    private static final String START = "2 3 4 1 5 0 7 6 8";
+    private static final String GOAL = "1 2 3 4 5 6 7 8 0";
+    private static final int OPTIMAL_LENGTH = 19;
+
+    @TestHTTPResource("/")
+    URL root;
+
+    @Test
+    void aSubmittedBoardIsSolvedAndItsSolutionStepsToTheGoal() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root.toString());
+            page.awaitBoardShown(GOAL);
+
+            page.typeBoard("2 3 4 1 5 x 7 6 8");
+            assertEquals("", page.boardTextError());
+            page.awaitBoardShown(START);
+
+            page.solve();
+            String jobId = page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("Solved in " + OPTIMAL_LENGTH + " moves"), page.jobText());
+            assertTrue(page.jobText().contains("shortest possible"), page.jobText());
+            assertEquals(OPTIMAL_LENGTH, page.solutionLength());
+            assertEquals(List.of(jobId), page.recentJobIds());
+            page.awaitBoardShown(START);
+
+            for (int step = 1; step <= OPTIMAL_LENGTH; step++) {
+                page.stepForward();
+                assertEquals(step, page.moveIndex());
+            }
+            assertFalse(page.canStepForward(), "no step past the goal");
+            page.awaitBoardShown(GOAL);
+            assertTrue(page.moveCounter().endsWith("goal reached"), page.moveCounter());
+            chromium.screenshot("web-page-desktop");
+
+            page.stepBack();
+            assertEquals(OPTIMAL_LENGTH - 1, page.moveIndex());
+            page.stepForward();
+            page.awaitBoardShown(GOAL);
+
+            chromium.resize(390, 844);
+            page.awaitBoardShown(GOAL);
+            chromium.screenshot("web-page-phone");
+        }
+    }
+}
