@@ -41,6 +41,15 @@ final class SolverPage {
         byId("submit").click();
     }
 
+    String focusedFieldId() {
+        return driver.switchTo().activeElement().getDomAttribute("id");
+    }
+
+    /** The problem shown for the last request or job, empty when there is none. */
+    String problemText() {
+        return byId("job-error").getText();
+    }
+
     /** Waits until the job shown has the status, and returns its id. */
     String awaitJobStatus(String status) {
         WebElement job = byId("job-status");

@@ -67,4 +67,26 @@ class WebPageIT {
             chromium.screenshot("web-page-phone");
         }
     }
+
+    @Test
+    void aTypingMistakeIsCaughtBeforeSendingAndAnUnsolvableBoardIsSaidPlainly() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root.toString());
+
+            page.typeBoard("1 2 3 4 5 6 7 8 8");
+            assertEquals("duplicate tile 8", page.boardTextError());
+            page.solve();
+            assertEquals("board-text", page.focusedFieldId(), "Solve sends nothing and points at the mistake");
+
+            page.typeBoard("1 2 3 4 5 6 8 7 x");
+            assertEquals("", page.boardTextError());
+            page.awaitBoardShown("1 2 3 4 5 6 8 7 0");
+            page.solve();
+            page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("Unsolvable"), page.jobText());
+            assertEquals("", page.problemText());
+            assertEquals(0, page.solutionLength(), "no solution to play");
+            chromium.screenshot("web-page-unsolvable");
+        }
+    }
 }
