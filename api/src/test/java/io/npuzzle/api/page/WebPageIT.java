@@ -1,13 +1,13 @@
 package io.npuzzle.api.page;
 
-import io.npuzzle.api.PipelineResource;
-import io.quarkus.test.common.WithTestResource;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusIntegrationTest;
+import io.npuzzle.api.PackagedServices;
+import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.ServiceProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
-import java.net.URL;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,8 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The page served at {@code /} by the packaged API, driven in headless Chromium against the real pipeline
  * (Kafka, a worker process, Redis): submit a board, watch it finish, step its solution to the goal.
  */
-@QuarkusIntegrationTest
-@WithTestResource(PipelineResource.class)
 @EnabledIf(value = "io.npuzzle.api.page.HeadlessChromium#installed", disabledReason = HeadlessChromium.MISSING)
 class WebPageIT {
 
@@ -27,13 +25,32 @@ class WebPageIT {
     private static final String GOAL = "1 2 3 4 5 6 7 8 0";
     private static final int OPTIMAL_LENGTH = 19;
 
-    @TestHTTPResource("/")
-    URL root;
+    private static ServiceProcess worker;
+    private static ServiceProcess api;
+    private static String root;
+
+    @BeforeAll
+    static void startServices() {
+        worker = PackagedServices.startWorker("page-worker", "page-worker");
+        int port = FreePorts.next();
+        api = PackagedServices.startApi("page-api", port);
+        root = "http://localhost:" + port + "/";
+    }
+
+    @AfterAll
+    static void stopServices() {
+        if (api != null) {
+            api.close();
+        }
+        if (worker != null) {
+            worker.close();
+        }
+    }
 
     @Test
     void aSubmittedBoardIsSolvedAndItsSolutionStepsToTheGoal() {
         try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
-            SolverPage page = new SolverPage(chromium.driver()).open(root.toString());
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
             page.awaitBoardShown(GOAL);
 
             page.typeBoard("2 3 4 1 5 x 7 6 8");
@@ -71,7 +88,7 @@ class WebPageIT {
     @Test
     void aTypingMistakeIsCaughtBeforeSendingAndAnUnsolvableBoardIsSaidPlainly() {
         try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
-            SolverPage page = new SolverPage(chromium.driver()).open(root.toString());
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
 
             page.typeBoard("1 2 3 4 5 6 7 8 8");
             assertEquals("duplicate tile 8", page.boardTextError());
