@@ -130,7 +130,6 @@ async function track(job, signal) {
   currentJobId = job.id;
   showJob(job);
   const finished = FINISHED.has(job.status) ? job : await followJob(job, showJob, signal);
-  showJob(finished);
   if (finished.status === 'DONE' && finished.result?.solvable && finished.result.moves !== null) {
     editor.loadJob(finished);
     player.load(Board.fromNormalised(finished.rows, finished.cols, finished.board), finished.result.moves);
