@@ -11,6 +11,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Debian's {@code chromium}, headless, driven through Debian's {@code chromium-driver}. Both are named by path,
@@ -28,6 +30,16 @@ final class HeadlessChromium implements AutoCloseable {
     private static final Path DRIVER = Path.of(DRIVER_PATH);
 
     private static final Path TARGET = Path.of("target");
+
+    /**
+     * The tests speak WebDriver only, so Selenium's warning that it has no DevTools bindings for this Chromium
+     * version is noise; held in a field because the logging framework keeps loggers weakly.
+     */
+    private static final Logger CDP_VERSION_LOG = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+
+    static {
+        CDP_VERSION_LOG.setLevel(Level.SEVERE);
+    }
 
     private final ChromeDriver driver;
 
