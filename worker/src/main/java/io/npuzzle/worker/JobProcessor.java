@@ -32,29 +32,36 @@ public class JobProcessor {
 
     /** The outcome to publish, or null when there is nothing to publish. */
     public SolveOutcome process(SolveRequest request) {
-        JobStarts.Start start = starts.start(request);
+        Puzzle puzzle;
+        Mode mode;
+        try {
+            puzzle = Puzzle.parse(request.board(), request.rows(), request.cols(), request.goal());
+            mode = Mode.parse(request.mode());
+        } catch (BoardFormatException e) {
+            return SolveOutcome.failed(request.jobId(), Problem.invalidBoard(e.getMessage()), worker);
+        } catch (IllegalArgumentException e) {
+            return SolveOutcome.failed(request.jobId(), Problem.of("invalid-request", "Invalid request", 400,
+                    e.getMessage()), worker);
+        }
+        // The cache key comes from the board itself, never from the message: a wrong key cannot poison the cache.
+        String key = puzzle.canonicalKey();
+        JobStarts.Start start = starts.start(request.jobId(), key);
         if (start instanceof JobStarts.Skip skip) {
             LOG.debugf("job %s: skipped (%s)", request.jobId(), skip.reason());
             return null;
         }
-        Mode mode = Mode.parse(request.mode());
         JobStarts.Run run = (JobStarts.Run) start;
         if (run.cached() != null && run.cached().serves(mode)) {
             return SolveOutcome.done(request.jobId(), run.cached().toResult(true), worker);
         }
-        try {
-            Puzzle puzzle = Puzzle.parse(request.board(), request.rows(), request.cols(), request.goal());
-            SingleFlight.Shared<Answer> shared =
-                    singleFlight.run(request.key() + ":" + mode.label(), () -> answers.answer(request.key(), puzzle, mode));
-            Answer answer = shared.value();
-            if (answer.solution() == null) {
-                LOG.infof("job %s: failed: %s", request.jobId(), answer.failure().detail());
-                return SolveOutcome.failed(request.jobId(), answer.failure(), worker);
-            }
-            boolean cached = answer.fromCache() || !shared.leader();
-            return SolveOutcome.done(request.jobId(), answer.solution().toResult(cached), worker);
-        } catch (BoardFormatException e) {
-            return SolveOutcome.failed(request.jobId(), Problem.invalidBoard(e.getMessage()), worker);
+        SingleFlight.Shared<Answer> shared =
+                singleFlight.run(key + ":" + mode.label(), () -> answers.answer(key, puzzle, mode));
+        Answer answer = shared.value();
+        if (answer.solution() == null) {
+            LOG.infof("job %s: failed: %s", request.jobId(), answer.failure().detail());
+            return SolveOutcome.failed(request.jobId(), answer.failure(), worker);
         }
+        boolean cached = answer.fromCache() || !shared.leader();
+        return SolveOutcome.done(request.jobId(), answer.solution().toResult(cached), worker);
     }
 }

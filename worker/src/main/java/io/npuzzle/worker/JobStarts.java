@@ -3,7 +3,6 @@ package io.npuzzle.worker;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
-import io.npuzzle.protocol.SolveRequest;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,9 +33,9 @@ public class JobStarts {
         this.json = json;
     }
 
-    public Start start(SolveRequest request) {
-        Response reply = redis.execute("EVAL", JobScripts.START, "2", RedisKeys.job(request.jobId()),
-                RedisKeys.solution(request.key()), Instant.now().toString());
+    public Start start(String jobId, String canonicalKey) {
+        Response reply = redis.execute("EVAL", JobScripts.START, "2", RedisKeys.job(jobId),
+                RedisKeys.solution(canonicalKey), Instant.now().toString());
         String verdict = reply.get(0).toString();
         if (!JobScripts.START_GO.equals(verdict)) {
             return new Skip(verdict);

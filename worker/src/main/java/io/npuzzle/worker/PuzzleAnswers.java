@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Problem;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,7 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Answers a puzzle from the cache, or solves it under the puzzle's Redis lock and fills the cache, so that
  * workers that meet the same puzzle at the same time (a rebalance can briefly split a partition's keys) solve it
- * once: the others wait for the cache instead.
+ * once: the others wait for the cache instead. Puzzles small enough for an exact table skip the lock.
  */
 @ApplicationScoped
 public class PuzzleAnswers {
@@ -38,6 +39,10 @@ public class PuzzleAnswers {
     }
 
     public Answer answer(String key, Puzzle puzzle, Mode mode) {
+        if (ExactTable.covers(puzzle.shape())) {
+            // A table answer takes microseconds, less than taking and releasing a lock: just answer.
+            return solve(key, puzzle, mode);
+        }
         long waitUntil = System.nanoTime() + lockTtl.toNanos();
         while (true) {
             CachedSolution cached = cache.find(key);

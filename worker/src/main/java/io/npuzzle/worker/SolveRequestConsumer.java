@@ -1,5 +1,6 @@
 package io.npuzzle.worker;
 
+import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.protocol.Topics;
@@ -36,7 +37,7 @@ public class SolveRequestConsumer {
     @Incoming("solve-requests")
     @Blocking(value = "solvers", ordered = false)
     public void onRequest(SolveRequest request) {
-        if (request == null || request.jobId() == null) {
+        if (request == null || !JobIds.isWellFormed(request.jobId())) {
             LOG.warn("skipping a record that is not a solve request");
             return;
         }

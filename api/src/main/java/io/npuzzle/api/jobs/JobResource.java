@@ -12,12 +12,12 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.jboss.resteasy.reactive.RestResponse;
 
-import java.net.URI;
 import java.time.Duration;
 
 /** Solve jobs: submit one, then poll it by id. */
@@ -41,10 +41,12 @@ public class JobResource {
             + " when the answer is cached. The Location header names the job.")
     public Uni<RestResponse<Job>> submit(JobSubmission submission) {
         return jobs.accept(Submissions.accept(submission)).map(accepted -> {
-            URI location = URI.create(PATH + "/" + accepted.job().id());
+            // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
+            String location = PATH + "/" + accepted.job().id();
             return accepted.answered()
-                    ? RestResponse.ResponseBuilder.ok(accepted.job()).location(location).build()
-                    : RestResponse.ResponseBuilder.<Job>accepted(accepted.job()).location(location).build();
+                    ? RestResponse.ResponseBuilder.ok(accepted.job()).header(HttpHeaders.LOCATION, location).build()
+                    : RestResponse.ResponseBuilder.<Job>accepted(accepted.job())
+                    .header(HttpHeaders.LOCATION, location).build();
         });
     }
 

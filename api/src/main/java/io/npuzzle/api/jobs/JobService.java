@@ -50,18 +50,16 @@ public class JobService {
 
     /** The job, or null when unknown; with {@code wait} > 0 it waits that long for an unfinished job to finish. */
     public Uni<Job> find(String jobId, Duration wait) {
-        return store.find(jobId).flatMap(job -> {
-            if (job == null || job.status().isFinished() || wait.isZero()) {
-                return Uni.createFrom().item(job);
-            }
-            CompletableFuture<Void> waiter = finished.watch(jobId);
-            // Read again after watching: the job may have finished between the first read and the watch.
-            return store.find(jobId).flatMap(again -> again == null || again.status().isFinished()
-                    ? Uni.createFrom().item(again)
-                    : Uni.createFrom().completionStage(waiter)
-                    .ifNoItem().after(wait).recoverWithItem((Void) null)
-                    .chain(() -> store.find(jobId)))
-                    .eventually(() -> finished.forget(jobId, waiter));
-        });
+        if (wait.isZero()) {
+            return store.find(jobId);
+        }
+        // Watch before reading, so that a job finishing between the read and the wait still wakes us.
+        CompletableFuture<Void> waiter = finished.watch(jobId);
+        return store.find(jobId).flatMap(job -> job == null || job.status().isFinished()
+                        ? Uni.createFrom().item(job)
+                        : Uni.createFrom().completionStage(waiter)
+                        .ifNoItem().after(wait).recoverWithItem((Void) null)
+                        .chain(() -> store.find(jobId)))
+                .eventually(() -> finished.forget(jobId, waiter));
     }
 }

@@ -7,10 +7,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
+import java.util.List;
+import java.util.Objects;
+
 /**
  * Records the outcomes that workers publish. All API replicas share one consumer group, so each outcome is
- * recorded once; the offset is committed only after Redis has it. A duplicate outcome (after a redelivery)
- * changes nothing: the first one recorded stays.
+ * recorded once. Outcomes arrive in batches (one per poll) and a batch is recorded concurrently; its offsets are
+ * committed only after Redis has all of it. A duplicate outcome (after a redelivery) changes nothing: the first
+ * one recorded stays.
  */
 @ApplicationScoped
 public class SolveResultConsumer {
@@ -24,15 +28,15 @@ public class SolveResultConsumer {
     }
 
     @Incoming("solve-results")
-    public Uni<Void> onResult(SolveOutcome outcome) {
-        if (outcome == null || outcome.jobId() == null) {
-            LOG.warn("skipping a record that is not a solve outcome");
+    public Uni<Void> onResults(List<SolveOutcome> outcomes) {
+        List<Uni<Boolean>> recorded = outcomes.stream().filter(Objects::nonNull).filter(o -> o.jobId() != null)
+                .map(store::finish).toList();
+        if (recorded.size() < outcomes.size()) {
+            LOG.warnf("skipped %d records that are not solve outcomes", outcomes.size() - recorded.size());
+        }
+        if (recorded.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return store.finish(outcome).invoke(recorded -> {
-            if (!recorded) {
-                LOG.debugf("job %s: outcome already recorded or job gone", outcome.jobId());
-            }
-        }).replaceWithVoid();
+        return Uni.join().all(recorded).andFailFast().replaceWithVoid();
     }
 }
