@@ -98,7 +98,8 @@ function describeResult(result) {
     result.optimal ? 'shortest possible' : 'not proven shortest',
     result.cached ? 'from the cache' : null,
     `solve ${formatMillis(result.solveMillis)}`,
-    `${Number(result.expanded).toLocaleString('en')} nodes expanded`,
+    // Boards answered from an exact table expand no search nodes; saying "0 nodes" would only puzzle.
+    result.expanded > 0 ? `${Number(result.expanded).toLocaleString('en')} nodes expanded` : null,
   ].filter(Boolean);
   return [
     el('p', { className: 'verdict', dataset: { testid: 'verdict' } }, length),
