@@ -22,7 +22,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -42,7 +41,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class MultiInstanceIT {
 
-    private static final Path API_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final int JOBS = 200;
 
@@ -57,12 +55,10 @@ class MultiInstanceIT {
         TestInfrastructure infrastructure = TestInfrastructure.shared();
         infrastructure.redis().flushAll();
         for (String worker : List.of("worker-a", "worker-b")) {
-            Map<String, String> config = new HashMap<>(infrastructure.serviceConfig());
-            config.put("npuzzle.worker.id", worker);
-            services.add(ServiceProcess.start(PipelineResource.WORKER_JAR, "it-" + worker, config));
+            services.add(PackagedServices.startWorker("it-" + worker, worker));
         }
-        apiA = startApi("it-api-a", infrastructure);
-        apiB = startApi("it-api-b", infrastructure);
+        apiA = startApi("it-api-a");
+        apiB = startApi("it-api-b");
         awaitWorkersShareThePartitions(infrastructure);
     }
 
@@ -121,11 +117,9 @@ class MultiInstanceIT {
         assertEquals(Set.of("worker-a", "worker-b"), workers, "both workers took part");
     }
 
-    private static String startApi(String name, TestInfrastructure infrastructure) {
+    private static String startApi(String name) {
         int port = FreePorts.next();
-        Map<String, String> config = new HashMap<>(infrastructure.serviceConfig());
-        config.put("quarkus.http.port", Integer.toString(port));
-        services.add(ServiceProcess.start(API_JAR, name, config));
+        services.add(PackagedServices.startApi(name, port));
         return "http://localhost:" + port;
     }
 

@@ -4,8 +4,6 @@ import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -14,17 +12,12 @@ import java.util.Map;
  */
 public class PipelineResource implements QuarkusTestResourceLifecycleManager {
 
-    static final Path WORKER_JAR = Path.of("..", "worker", "target", "quarkus-app", "quarkus-run.jar");
-
     private ServiceProcess worker;
 
     @Override
     public Map<String, String> start() {
-        TestInfrastructure infrastructure = TestInfrastructure.shared();
-        Map<String, String> workerConfig = new HashMap<>(infrastructure.serviceConfig());
-        workerConfig.put("npuzzle.worker.id", "api-test-worker");
-        worker = ServiceProcess.start(WORKER_JAR, "api-test-worker", workerConfig);
-        return infrastructure.serviceConfig();
+        worker = PackagedServices.startWorker("api-test-worker", "api-test-worker");
+        return TestInfrastructure.shared().serviceConfig();
     }
 
     @Override

@@ -1,0 +1,41 @@
+package io.npuzzle.api;
+
+import io.npuzzle.testsupport.ServiceProcess;
+import io.npuzzle.testsupport.TestInfrastructure;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The packaged worker and API, each started as a process of its own on the JVM's shared broker and Redis, as they
+ * run in production. The worker module builds before this one; this module's jar is packaged before its
+ * integration tests run.
+ */
+public final class PackagedServices {
+
+    static final Path WORKER_JAR = Path.of("..", "worker", "target", "quarkus-app", "quarkus-run.jar");
+    static final Path API_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+
+    private PackagedServices() {
+    }
+
+    /**
+     * @param name     names the process in messages and its log file
+     * @param workerId the worker's id, which it reports with every result
+     */
+    public static ServiceProcess startWorker(String name, String workerId) {
+        return start(WORKER_JAR, name, "npuzzle.worker.id", workerId);
+    }
+
+    /** An API instance listening on the given port. */
+    public static ServiceProcess startApi(String name, int port) {
+        return start(API_JAR, name, "quarkus.http.port", Integer.toString(port));
+    }
+
+    private static ServiceProcess start(Path jar, String name, String key, String value) {
+        Map<String, String> config = new HashMap<>(TestInfrastructure.shared().serviceConfig());
+        config.put(key, value);
+        return ServiceProcess.start(jar, name, config);
+    }
+}

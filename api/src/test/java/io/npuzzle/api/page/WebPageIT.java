@@ -1,0 +1,109 @@
+package io.npuzzle.api.page;
+
+import io.npuzzle.api.PackagedServices;
+import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.ServiceProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The page served at {@code /} by the packaged API, driven in headless Chromium against the real pipeline
+ * (Kafka, a worker process, Redis): submit a board, watch it finish, step its solution to the goal.
+ */
+@EnabledIf(value = "io.npuzzle.api.page.HeadlessChromium#installed", disabledReason = HeadlessChromium.MISSING)
+class WebPageIT {
+
+    private static final String START = "2 3 4 1 5 0 7 6 8";
+    private static final String GOAL = "1 2 3 4 5 6 7 8 0";
+    private static final int OPTIMAL_LENGTH = 19;
+
+    private static ServiceProcess worker;
+    private static ServiceProcess api;
+    private static String root;
+
+    @BeforeAll
+    static void startServices() {
+        worker = PackagedServices.startWorker("page-worker", "page-worker");
+        int port = FreePorts.next();
+        api = PackagedServices.startApi("page-api", port);
+        root = "http://localhost:" + port + "/";
+    }
+
+    @AfterAll
+    static void stopServices() {
+        if (api != null) {
+            api.close();
+        }
+        if (worker != null) {
+            worker.close();
+        }
+    }
+
+    @Test
+    void aSubmittedBoardIsSolvedAndItsSolutionStepsToTheGoal() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
+            page.awaitBoardShown(GOAL);
+
+            page.typeBoard("2 3 4 1 5 x 7 6 8");
+            assertEquals("", page.boardTextError());
+            page.awaitBoardShown(START);
+
+            page.solve();
+            String jobId = page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("Solved in " + OPTIMAL_LENGTH + " moves"), page.jobText());
+            assertTrue(page.jobText().contains("shortest possible"), page.jobText());
+            assertEquals(OPTIMAL_LENGTH, page.solutionLength());
+            assertEquals(List.of(jobId), page.recentJobIds());
+            page.awaitBoardShown(START);
+
+            for (int step = 1; step <= OPTIMAL_LENGTH; step++) {
+                page.stepForward();
+                assertEquals(step, page.moveIndex());
+            }
+            assertFalse(page.canStepForward(), "no step past the goal");
+            page.awaitBoardShown(GOAL);
+            assertTrue(page.moveCounter().endsWith("goal reached"), page.moveCounter());
+            chromium.screenshot("web-page-desktop");
+
+            page.stepBack();
+            assertEquals(OPTIMAL_LENGTH - 1, page.moveIndex());
+            page.stepForward();
+            page.awaitBoardShown(GOAL);
+
+            chromium.resize(390, 844);
+            page.awaitBoardShown(GOAL);
+            chromium.screenshot("web-page-phone");
+        }
+    }
+
+    @Test
+    void aTypingMistakeIsCaughtBeforeSendingAndAnUnsolvableBoardIsSaidPlainly() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
+
+            page.typeBoard("1 2 3 4 5 6 7 8 8");
+            assertEquals("duplicate tile 8", page.boardTextError());
+            page.solve();
+            assertEquals("board-text", page.focusedFieldId(), "Solve sends nothing and points at the mistake");
+
+            page.typeBoard("1 2 3 4 5 6 8 7 x");
+            assertEquals("", page.boardTextError());
+            page.awaitBoardShown("1 2 3 4 5 6 8 7 0");
+            page.solve();
+            page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("Unsolvable"), page.jobText());
+            assertEquals("", page.problemText());
+            assertEquals(0, page.solutionLength(), "no solution to play");
+            chromium.screenshot("web-page-unsolvable");
+        }
+    }
+}
