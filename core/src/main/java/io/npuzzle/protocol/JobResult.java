@@ -1,0 +1,16 @@
+package io.npuzzle.protocol;
+
+/**
+ * The answer carried by a DONE job.
+ *
+ * @param solvable    false when parity proves that no moves reach the goal
+ * @param moves       the move letters (the direction the blank travels), null when unsolvable
+ * @param length      the number of moves, null when unsolvable
+ * @param optimal     true only when the length is proven shortest
+ * @param cached      true when the answer came from the cache or from a solve that another job started
+ * @param solveMillis how long the solve that found the answer took
+ * @param expanded    search nodes that solve expanded
+ */
+public record JobResult(boolean solvable, String moves, Integer length, boolean optimal, boolean cached,
+                        double solveMillis, long expanded) {
+}

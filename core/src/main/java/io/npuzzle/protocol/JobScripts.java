@@ -1,0 +1,53 @@
+package io.npuzzle.protocol;
+
+/**
+ * Lua scripts that change a job's state in one atomic round trip each. A job hash only ever gains fields, and
+ * the first outcome recorded wins, so redelivered requests and duplicate results can never give a job two
+ * different answers.
+ */
+public final class JobScripts {
+
+    /**
+     * Creates a job. KEYS[1] = job key; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] (optional)
+     * = the outcome JSON, for a job answered at once from the cache.
+     */
+    public static final String CREATE = """
+            redis.call('HSET', KEYS[1], 'request', ARGV[2])
+            if ARGV[3] then redis.call('HSET', KEYS[1], 'outcome', ARGV[3]) end
+            redis.call('EXPIRE', KEYS[1], ARGV[1])
+            return 1
+            """;
+
+    /**
+     * A worker starts a job. KEYS[1] = job key, KEYS[2] = solution key; ARGV[1] = start time. Returns
+     * {@code {"gone"}} when the job no longer exists, {@code {"finished"}} when it already has an outcome (a
+     * redelivery), else {@code {"start", cached solution JSON or false}}, so the cache look-up costs no extra
+     * round trip.
+     */
+    public static final String START = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
+            if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return {'finished'} end
+            redis.call('HSETNX', KEYS[1], 'started', ARGV[1])
+            return {'start', redis.call('GET', KEYS[2])}
+            """;
+
+    /**
+     * Records a job's outcome unless it has one, then announces the job on the finished channel. KEYS[1] = job
+     * key; ARGV[1] = outcome JSON, ARGV[2] = channel, ARGV[3] = job id. Returns 1 when recorded, 0 when the job is
+     * unknown or already finished.
+     */
+    public static final String FINISH = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return 0 end
+            redis.call('PUBLISH', ARGV[2], ARGV[3])
+            return 1
+            """;
+
+    /** Outcome of {@link #START} when the job is to be solved. */
+    public static final String START_GO = "start";
+    public static final String START_FINISHED = "finished";
+    public static final String START_GONE = "gone";
+
+    private JobScripts() {
+    }
+}

@@ -1,0 +1,42 @@
+package io.npuzzle.protocol;
+
+/**
+ * Names of everything the service keeps in Redis. Keys are built only from ids we issued (checked with
+ * {@link JobIds#isWellFormed}) and canonical puzzle keys, never from raw user input.
+ *
+ * <ul>
+ *   <li>{@code npuzzle:job:<id>}: a hash with the job's {@link SolveRequest} as JSON in field {@code request},
+ *       the start time in {@code started} once a worker picks it up, and its {@link SolveOutcome} as JSON in
+ *       {@code outcome} once finished. Fields are only ever added, so the state only moves forward.</li>
+ *   <li>{@code npuzzle:solution:<canonical key>}: a {@link CachedSolution} as JSON.</li>
+ *   <li>{@code npuzzle:solving:<canonical key>:<mode>}: held by the worker solving that puzzle right now.</li>
+ *   <li>channel {@code npuzzle:finished}: the id of each job as it finishes, to wake long polls.</li>
+ * </ul>
+ */
+public final class RedisKeys {
+
+    public static final String REQUEST_FIELD = "request";
+    public static final String STARTED_FIELD = "started";
+    public static final String OUTCOME_FIELD = "outcome";
+    public static final String FINISHED_CHANNEL = "npuzzle:finished";
+
+    private static final String PREFIX = "npuzzle:";
+
+    private RedisKeys() {
+    }
+
+    public static String job(String jobId) {
+        if (!JobIds.isWellFormed(jobId)) {
+            throw new IllegalArgumentException("not a job id");
+        }
+        return PREFIX + "job:" + jobId;
+    }
+
+    public static String solution(String canonicalKey) {
+        return PREFIX + "solution:" + canonicalKey;
+    }
+
+    public static String solving(String canonicalKey, String mode) {
+        return PREFIX + "solving:" + canonicalKey + ":" + mode;
+    }
+}

@@ -1,0 +1,83 @@
+package io.npuzzle.testsupport;
+
+import io.npuzzle.protocol.Topics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A real single-node KRaft broker (one combined broker and controller) running inside the test JVM, with the
+ * service's topics created.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+
+    /** Enough partitions that two workers share the requests topic. */
+    public static final int PARTITIONS = 4;
+
+    /** Held so the levels stay set: the log manager keeps loggers only weakly. */
+    private static final List<Logger> QUIET_LOGGERS = List.of(
+            Logger.getLogger("kafka"), Logger.getLogger("org.apache.kafka"), Logger.getLogger("state.change.logger"));
+
+    private final KafkaClusterTestKit cluster;
+
+    private EmbeddedKafka(KafkaClusterTestKit cluster) {
+        this.cluster = cluster;
+    }
+
+    public static EmbeddedKafka start() {
+        QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
+        try {
+            KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                    .setCombined(true)
+                    .setNumBrokerNodes(1)
+                    .setNumControllerNodes(1)
+                    .build())
+                    .setConfigProp("offsets.topic.replication.factor", "1")
+                    .setConfigProp("offsets.topic.num.partitions", "1")
+                    .setConfigProp("transaction.state.log.replication.factor", "1")
+                    .setConfigProp("transaction.state.log.min.isr", "1")
+                    .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
+                    .setConfigProp("default.replication.factor", "1")
+                    .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                    .build();
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+            EmbeddedKafka kafka = new EmbeddedKafka(cluster);
+            kafka.createTopics();
+            return kafka;
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start the embedded Kafka broker", e);
+        }
+    }
+
+    public String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    public Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()));
+    }
+
+    private void createTopics() throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(
+                    new NewTopic(Topics.REQUESTS, PARTITIONS, (short) 1),
+                    new NewTopic(Topics.RESULTS, PARTITIONS, (short) 1)))
+                    .all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        cluster.close();
+    }
+}

@@ -1,0 +1,112 @@
+package io.npuzzle.testsupport;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A packaged Quarkus service ({@code target/quarkus-app/quarkus-run.jar}) running as a separate process, as in
+ * production. Its output goes to a log file; it counts as started once Quarkus logs its start-up line.
+ */
+public final class ServiceProcess implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    private static final String STARTED_MARKER = " started in ";
+
+    private final String name;
+    private final Process process;
+    private final Path log;
+
+    private ServiceProcess(String name, Process process, Path log) {
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    /**
+     * Starts a service and waits until it has started.
+     *
+     * @param runJar the service's {@code quarkus-run.jar}
+     * @param name   a name for the log file and messages
+     * @param config system properties for the service
+     */
+    public static ServiceProcess start(Path runJar, String name, Map<String, String> config) {
+        if (!Files.isRegularFile(runJar)) {
+            throw new IllegalStateException(runJar + " is missing: package the service first (mvn -DskipTests package)");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        config.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.add("-jar");
+        command.add(runJar.toAbsolutePath().toString());
+        try {
+            Files.createDirectories(TestInfrastructure.WORK_DIR);
+            Path log = TestInfrastructure.WORK_DIR.resolve(name + ".log");
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
+            ServiceProcess service = new ServiceProcess(name, process, log);
+            service.awaitStarted();
+            return service;
+        } catch (IOException e) {
+            throw new IllegalStateException("could not start " + name, e);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    private void awaitStarted() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (!output().contains(STARTED_MARKER)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + ":\n" + tail());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + " did not start within " + START_TIMEOUT + ":\n" + tail());
+            }
+            Waits.pause(Duration.ofMillis(100));
+        }
+    }
+
+    /** Everything the service has logged so far. */
+    public String output() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private String tail() {
+        String text = output();
+        return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
+    }
+
+    /** Stops the service as Ctrl-C would, forcibly if it takes too long. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+}
