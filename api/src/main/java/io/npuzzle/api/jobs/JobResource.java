@@ -1,0 +1,83 @@
+package io.npuzzle.api.jobs;
+
+import io.npuzzle.api.ApiConfig;
+import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.Problem;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.jboss.resteasy.reactive.RestResponse;
+
+import java.net.URI;
+import java.time.Duration;
+
+/** Solve jobs: submit one, then poll it by id. */
+@Path(JobResource.PATH)
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class JobResource {
+
+    public static final String PATH = "/api/v1/jobs";
+
+    private final JobService jobs;
+    private final ApiConfig config;
+
+    JobResource(JobService jobs, ApiConfig config) {
+        this.jobs = jobs;
+        this.config = config;
+    }
+
+    @POST
+    @Operation(summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
+            + " when the answer is cached. The Location header names the job.")
+    public Uni<RestResponse<Job>> submit(JobSubmission submission) {
+        return jobs.accept(Submissions.accept(submission)).map(accepted -> {
+            URI location = URI.create(PATH + "/" + accepted.job().id());
+            return accepted.answered()
+                    ? RestResponse.ResponseBuilder.ok(accepted.job()).location(location).build()
+                    : RestResponse.ResponseBuilder.<Job>accepted(accepted.job()).location(location).build();
+        });
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "Get a job", description = "With wait=S (up to 30), holds the request until the job"
+            + " finishes or S seconds pass.")
+    public Uni<Job> get(@PathParam("id") String id,
+                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait) {
+        return jobs.find(id, waitOf(wait)).map(job -> {
+            if (job == null) {
+                throw new ProblemException(Problem.of("job-not-found", "Job not found", 404,
+                        "no job with this id (jobs are kept for " + config.jobTtl().toHours() + " hours)"));
+            }
+            return job;
+        });
+    }
+
+    private Duration waitOf(String wait) {
+        if (wait == null || wait.isBlank()) {
+            return Duration.ZERO;
+        }
+        int max = config.maxWaitSeconds();
+        int seconds;
+        try {
+            seconds = wait.length() > 3 ? -1 : Integer.parseInt(wait);
+        } catch (NumberFormatException e) {
+            seconds = -1;
+        }
+        if (seconds < 0 || seconds > max) {
+            throw ProblemException.badRequest("invalid-wait", "Invalid wait",
+                    "wait must be a whole number of seconds from 0 to " + max);
+        }
+        return Duration.ofSeconds(seconds);
+    }
+}

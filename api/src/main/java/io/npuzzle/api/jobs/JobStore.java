@@ -1,0 +1,90 @@
+package io.npuzzle.api.jobs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.npuzzle.api.ApiConfig;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Map;
+
+/** Job state and cached solutions in Redis, as the API reads and writes them (layout in {@link RedisKeys}). */
+@ApplicationScoped
+public class JobStore {
+
+    private final ReactiveRedisDataSource redis;
+    private final ObjectMapper mapper;
+    private final String ttlSeconds;
+
+    JobStore(ReactiveRedisDataSource redis, ObjectMapper mapper, ApiConfig config) {
+        this.redis = redis;
+        this.mapper = mapper;
+        this.ttlSeconds = Long.toString(config.jobTtl().toSeconds());
+    }
+
+    /** Stores a new job; with an outcome when it is answered at once. */
+    public Uni<Void> create(SolveRequest request, SolveOutcome outcome) {
+        String key = RedisKeys.job(request.jobId());
+        Uni<?> created = outcome == null
+                ? redis.execute("EVAL", JobScripts.CREATE, "1", key, ttlSeconds, encode(request))
+                : redis.execute("EVAL", JobScripts.CREATE, "1", key, ttlSeconds, encode(request), encode(outcome));
+        return created.replaceWithVoid();
+    }
+
+    /** The job, or null when the id is unknown, malformed or expired. */
+    public Uni<Job> find(String jobId) {
+        if (!JobIds.isWellFormed(jobId)) {
+            return Uni.createFrom().nullItem();
+        }
+        return redis.hash(String.class).hgetall(RedisKeys.job(jobId)).map(this::toJob);
+    }
+
+    /** Records an outcome unless the job has one already; true when recorded. Wakes long polls everywhere. */
+    public Uni<Boolean> finish(SolveOutcome outcome) {
+        if (!JobIds.isWellFormed(outcome.jobId())) {
+            return Uni.createFrom().item(false);
+        }
+        return redis.execute("EVAL", JobScripts.FINISH, "1", RedisKeys.job(outcome.jobId()), encode(outcome),
+                RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.toInteger() == 1);
+    }
+
+    /** The cached solution of a canonical puzzle, or null. */
+    public Uni<CachedSolution> cachedSolution(String canonicalKey) {
+        return redis.value(String.class).get(RedisKeys.solution(canonicalKey))
+                .map(value -> value == null ? null : decode(value, CachedSolution.class));
+    }
+
+    private Job toJob(Map<String, String> fields) {
+        String request = fields.get(RedisKeys.REQUEST_FIELD);
+        if (request == null) {
+            return null;
+        }
+        String outcome = fields.get(RedisKeys.OUTCOME_FIELD);
+        return Job.of(decode(request, SolveRequest.class), fields.containsKey(RedisKeys.STARTED_FIELD),
+                outcome == null ? null : decode(outcome, SolveOutcome.class));
+    }
+
+    private String encode(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    private <T> T decode(String text, Class<T> type) {
+        try {
+            return mapper.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("corrupt " + type.getSimpleName() + " in Redis", e);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.npuzzle.api.problem;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import io.npuzzle.core.board.BoardFormatException;
+import io.npuzzle.protocol.Problem;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import java.util.stream.Collectors;
+
+/**
+ * Turns every failure of a REST call into an RFC 9457 problem. Details name the defect without echoing
+ * unbounded input, and never carry a stack trace.
+ */
+public class ProblemMappers {
+
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    private static final int MAX_FIELD_ECHO = 40;
+
+    @ServerExceptionMapper
+    public Response problem(ProblemException e, HttpServerRequest request) {
+        return ProblemResponses.of(e.problem().at(request.path()));
+    }
+
+    @ServerExceptionMapper
+    public Response invalidBoard(BoardFormatException e, HttpServerRequest request) {
+        return ProblemResponses.of(Problem.invalidBoard(e.getMessage()).at(request.path()));
+    }
+
+    @ServerExceptionMapper
+    public Response httpError(WebApplicationException e, HttpServerRequest request) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return unreadableJson(json, request);
+        }
+        int status = e.getResponse().getStatus();
+        return ProblemResponses.of(ProblemResponses.forStatus(status, statusDetail(status, request)).at(request.path()));
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonProcessingException e, HttpServerRequest request) {
+        return ProblemResponses.of(Problem.of("malformed-request", "Malformed request", 400, jsonDetail(e))
+                .at(request.path()));
+    }
+
+    /** Declared apart because Quarkus maps this subtype with a built-in mapper of its own otherwise. */
+    @ServerExceptionMapper
+    public Response wrongJsonType(MismatchedInputException e, HttpServerRequest request) {
+        return unreadableJson(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e, HttpServerRequest request) {
+        LOG.errorf(e, "unexpected failure of %s %s", request.method(), request.path());
+        return ProblemResponses.of(ProblemResponses.forStatus(500, "an unexpected error occurred").at(request.path()));
+    }
+
+    private static String statusDetail(int status, HttpServerRequest request) {
+        return switch (status) {
+            case 404 -> "no such resource";
+            case 405 -> "method " + request.method() + " is not allowed here";
+            case 406 -> "this resource only produces application/json";
+            case 413 -> "the request body is too large";
+            case 415 -> "send the body as application/json";
+            default -> Response.Status.Family.familyOf(status) == Response.Status.Family.CLIENT_ERROR
+                    ? "the request cannot be served" : "the service failed to answer";
+        };
+    }
+
+    private static String jsonDetail(JsonProcessingException e) {
+        if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            String path = mapping.getPath().stream()
+                    .map(ref -> ref.getFieldName() != null ? bounded(ref.getFieldName()) : "[" + ref.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            return "field '" + path + "' has the wrong type or form";
+        }
+        JsonLocation at = e.getLocation();
+        return at == null ? "the request body is not valid JSON"
+                : "the request body is not valid JSON (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+    }
+
+    private static String bounded(String text) {
+        return text.length() <= MAX_FIELD_ECHO ? text : text.substring(0, MAX_FIELD_ECHO) + "...";
+    }
+}
