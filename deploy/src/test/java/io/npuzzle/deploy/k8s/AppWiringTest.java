@@ -23,7 +23,7 @@ class AppWiringTest {
     static final String[] APPS = {"api", "worker"};
 
     static Stream<Arguments> overlaysAndApps() {
-        return Arrays.stream(Kustomize.OVERLAYS)
+        return Kustomize.OVERLAYS.stream()
                 .flatMap(overlay -> Arrays.stream(APPS).map(app -> Arguments.of(overlay, app)));
     }
 

@@ -25,11 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The Strimzi resources form a KRaft cluster of the v1 API that carries every topic the apps use. */
 class KafkaTopologyTest {
 
-    static final List<String> OVERLAYS = List.of(Kustomize.OVERLAYS);
     private static final String CLUSTER_LABEL = "strimzi.io/cluster";
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void kafkaIsAKraftClusterOfTheV1Api(String overlay) {
         List<Kafka> clusters = RenderedOverlay.of(overlay).all(Kafka.class);
         assertEquals(1, clusters.size(), "one Kafka cluster");
@@ -50,7 +49,7 @@ class KafkaTopologyTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void nodePoolsGiveAControllerQuorumAndBrokers(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         String cluster = rendered.all(Kafka.class).get(0).getMetadata().getName();
@@ -67,7 +66,7 @@ class KafkaTopologyTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void replicationFitsTheBrokers(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         int brokers = nodes(rendered.all(KafkaNodePool.class), ProcessRoles.BROKER);
@@ -89,7 +88,7 @@ class KafkaTopologyTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void everyTopicOfTheAppsIsDeclared(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         String cluster = rendered.all(Kafka.class).get(0).getMetadata().getName();

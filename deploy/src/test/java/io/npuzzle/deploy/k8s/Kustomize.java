@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 public final class Kustomize {
 
     /** Every overlay under deploy/overlays; the tests cover each. */
-    public static final String[] OVERLAYS = {"dev", "prod"};
+    public static final List<String> OVERLAYS = List.of("dev", "prod");
 
     private static final long TIMEOUT_SECONDS = 60;
     private static final Map<String, String> RENDERED = new ConcurrentHashMap<>();

@@ -4,10 +4,14 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.npuzzle.deploy.Repository;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -20,10 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Every object of every overlay fits its model exactly, and every workload is hardened and sized. */
 class ManifestModelsTest {
 
-    static final List<String> OVERLAYS = List.of(Kustomize.OVERLAYS);
-
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void everyObjectFitsItsModel(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         List<String> kinds = rendered.manifests().stream().map(Manifest::kind).distinct().sorted().toList();
@@ -32,7 +34,7 @@ class ManifestModelsTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void everythingLivesInTheOverlaysNamespace(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         String namespace = rendered.namespace();
@@ -41,7 +43,7 @@ class ManifestModelsTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void workloadsAreSizedAndHardened(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         Stream<PodSpec> pods = Stream.concat(
@@ -67,6 +69,13 @@ class ManifestModelsTest {
                 assertNotNull(container.getLivenessProbe(), where + "liveness probe");
             }
         });
+    }
+
+    @Test
+    void everyOverlayIsChecked() throws IOException {
+        try (Stream<Path> overlays = Files.list(Repository.path("deploy/overlays"))) {
+            assertEquals(Kustomize.OVERLAYS, overlays.map(path -> path.getFileName().toString()).sorted().toList());
+        }
     }
 
     @Test

@@ -19,10 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Workers scale with KEDA on their consumer group's lag, the API with an HPA on CPU, both within bounds. */
 class ScalingTest {
 
-    static final List<String> OVERLAYS = List.of(Kustomize.OVERLAYS);
-
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void workersScaleOnTheLagOfTheirOwnGroupAndTopic(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         ScaledObject.Spec spec = workerScaler(rendered).spec();
@@ -44,7 +42,7 @@ class ScalingTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void workersNeverOutnumberThePartitions(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         ScaledObject.Spec spec = workerScaler(rendered).spec();
@@ -60,7 +58,7 @@ class ScalingTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void apiScalesOnCpu(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         List<HorizontalPodAutoscaler> autoscalers = rendered.all(HorizontalPodAutoscaler.class);
@@ -78,7 +76,7 @@ class ScalingTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void autoscaledDeploymentsLeaveTheirReplicasToTheAutoscaler(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         for (String module : AppWiringTest.APPS) {
@@ -88,7 +86,7 @@ class ScalingTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void everyDeploymentHasADisruptionBudgetSelectingItsPods(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         List<PodDisruptionBudget> budgets = rendered.all(PodDisruptionBudget.class);
