@@ -8,6 +8,7 @@ import io.npuzzle.deploy.app.AppRunChecks;
 import io.npuzzle.deploy.image.Dockerfile;
 import io.npuzzle.deploy.k8s.Manifest;
 import io.npuzzle.deploy.k8s.RenderedOverlay;
+import io.npuzzle.deploy.k8s.TopicNames;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,7 +60,7 @@ class ComposeFileTest {
         Map<String, Integer> declared = new TreeMap<>();
         for (Manifest manifest : RenderedOverlay.parse(Repository.read("deploy/base/topics.yaml"))) {
             KafkaTopic kafkaTopic = (KafkaTopic) manifest.model();
-            declared.put(kafkaTopic.getSpec().getTopicName(), kafkaTopic.getSpec().getPartitions());
+            declared.put(TopicNames.of(kafkaTopic), kafkaTopic.getSpec().getPartitions());
         }
         assertEquals(declared, created, "the same topics and partition counts as the Kubernetes base");
         Map<String, Integer> used = new TreeMap<>();

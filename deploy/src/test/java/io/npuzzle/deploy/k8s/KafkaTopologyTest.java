@@ -95,7 +95,7 @@ class KafkaTopologyTest {
         Set<String> declared = new TreeSet<>();
         for (KafkaTopic topic : rendered.all(KafkaTopic.class)) {
             assertEquals(cluster, topic.getMetadata().getLabels().get(CLUSTER_LABEL), topic.getMetadata().getName());
-            assertTrue(declared.add(topicName(topic)), "declared twice: " + topicName(topic));
+            assertTrue(declared.add(TopicNames.of(topic)), "declared twice: " + TopicNames.of(topic));
         }
         Set<String> used = new TreeSet<>();
         for (String module : AppWiringTest.APPS) {
@@ -103,11 +103,6 @@ class KafkaTopologyTest {
             Stream.of("incoming", "outgoing").forEach(direction -> used.addAll(app.topics(direction).values()));
         }
         assertEquals(used, declared, "the KafkaTopics are exactly the apps' topics");
-    }
-
-    static String topicName(KafkaTopic topic) {
-        String topicName = topic.getSpec().getTopicName();
-        return topicName != null ? topicName : topic.getMetadata().getName();
     }
 
     private static int nodes(List<KafkaNodePool> pools, ProcessRoles role) {

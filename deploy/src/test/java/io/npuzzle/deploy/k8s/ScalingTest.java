@@ -48,7 +48,7 @@ class ScalingTest {
         ScaledObject.Spec spec = workerScaler(rendered).spec();
         String topic = spec.triggers().get(0).kafka().topic();
         KafkaTopic requests = rendered.all(KafkaTopic.class).stream()
-                .filter(candidate -> KafkaTopologyTest.topicName(candidate).equals(topic)).findFirst()
+                .filter(candidate -> TopicNames.of(candidate).equals(topic)).findFirst()
                 .orElseThrow(() -> new AssertionError("no KafkaTopic " + topic));
         int partitions = requests.getSpec().getPartitions();
         assertTrue(spec.maxReplicas() <= partitions,
