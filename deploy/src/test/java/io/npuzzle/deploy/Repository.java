@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /** The repository's files, as the checks see them: the build passes the root in {@code npuzzle.root}. */
 public final class Repository {
+
+    /** The Quarkus apps the deployments run, by module folder; each ships as the image npuzzle/<module>. */
+    public static final List<String> APPS = List.of("api", "worker");
 
     private Repository() {
     }

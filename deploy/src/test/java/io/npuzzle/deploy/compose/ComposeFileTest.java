@@ -12,7 +12,7 @@ import io.npuzzle.deploy.k8s.TopicNames;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.FieldSource;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -64,7 +64,7 @@ class ComposeFileTest {
         }
         assertEquals(declared, created, "the same topics and partition counts as the Kubernetes base");
         Map<String, Integer> used = new TreeMap<>();
-        for (String module : new String[] {"api", "worker"}) {
+        for (String module : Repository.APPS) {
             AppModule app = AppModule.of(module);
             Stream.of("incoming", "outgoing").forEach(direction ->
                     app.topics(direction).values().forEach(name -> used.put(name, created.get(name))));
@@ -83,7 +83,7 @@ class ComposeFileTest {
     void servicesStartInOrder() {
         assertEquals(Map.of("kafka", "service_healthy"), COMPOSE.service("kafka-topics").dependsOn());
         assertEquals("no", COMPOSE.service("kafka-topics").string("restart").orElse("no"), "a one-shot job");
-        for (String app : new String[] {"api", "worker"}) {
+        for (String app : Repository.APPS) {
             assertEquals(Map.of("kafka-topics", "service_completed_successfully", "redis", "service_healthy"),
                     COMPOSE.service(app).dependsOn(), app);
         }
@@ -98,7 +98,7 @@ class ComposeFileTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void appsAreBuiltFromTheirDockerfileStage(String module) {
         ComposeFile.Service service = COMPOSE.service(module);
         assertEquals(Map.of("context", ".", "target", module), new LinkedHashMap<>(service.section("build")));
@@ -107,25 +107,25 @@ class ComposeFileTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void environmentNamesAreTheAppsConfigKeys(String module) {
         AppRunChecks.assertEnvUnderstood(ComposeApps.run(COMPOSE, module), Dockerfile.read().env(module));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void healthChecksAskTheReadinessEndpoint(String module) {
         AppRunChecks.assertProbesServed(ComposeApps.run(COMPOSE, module));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void stopGracePeriodCoversTheWorkInFlight(String module) {
         AppRunChecks.assertStopsGracefully(ComposeApps.run(COMPOSE, module));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void appsReachKafkaAndRedisByServiceName(String module) {
         AppRun run = ComposeApps.run(COMPOSE, module);
         String advertised = COMPOSE.service("kafka").environment().get("KAFKA_ADVERTISED_LISTENERS");

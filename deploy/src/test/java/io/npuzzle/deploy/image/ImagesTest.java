@@ -9,7 +9,7 @@ import io.npuzzle.deploy.k8s.Kustomize;
 import io.npuzzle.deploy.k8s.RenderedOverlay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.FieldSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +31,7 @@ class ImagesTest {
     private static final String PDB_PACKAGE = "core/src/main/java/io/npuzzle/core/pdb";
 
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void eachAppStagePackagesItsQuarkusApp(String module) {
         List<String> copies = DOCKERFILE.stage(module).all("COPY");
         for (String part : new String[] {"lib/", "*.jar", "app/", "quarkus/"}) {
@@ -48,7 +48,7 @@ class ImagesTest {
         assertTrue(user.matches("\\d+") && !user.equals("0"), "a numeric non-root user: " + user);
         Kustomize.assumeKubectl();
         for (String overlay : Kustomize.OVERLAYS) {
-            for (String module : new String[] {"api", "worker"}) {
+            for (String module : Repository.APPS) {
                 Deployment deployment = KubernetesApps.deployment(RenderedOverlay.of(overlay), module);
                 assertEquals(Long.parseLong(user),
                         deployment.getSpec().getTemplate().getSpec().getSecurityContext().getRunAsUser(),
@@ -62,7 +62,7 @@ class ImagesTest {
         Kustomize.assumeKubectl();
         ComposeFile compose = ComposeFile.read();
         for (String overlay : Kustomize.OVERLAYS) {
-            for (String module : new String[] {"api", "worker"}) {
+            for (String module : Repository.APPS) {
                 Container container = KubernetesApps.container(KubernetesApps.deployment(RenderedOverlay.of(overlay), module));
                 assertEquals("npuzzle/" + module, name(container.getImage()), overlay + " " + module);
                 if (overlay.equals("dev")) {
@@ -75,7 +75,7 @@ class ImagesTest {
 
     /** Each variable an image sets is read: by the entrypoint, or by the code (a literal in its sources). */
     @ParameterizedTest
-    @ValueSource(strings = {"api", "worker"})
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void imageVariablesAreConsumed(String module) {
         String entrypoint = DOCKERFILE.entrypoint(module);
         String sources = javaSources("core", module);

@@ -3,6 +3,7 @@ package io.npuzzle.deploy.k8s;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.npuzzle.deploy.Repository;
 import io.npuzzle.deploy.app.AppRun;
 import io.npuzzle.deploy.app.AppRunChecks;
 import io.npuzzle.deploy.image.Dockerfile;
@@ -12,7 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.Arrays;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,11 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /** The apps' Deployments match what the apps understand and serve, in every overlay. */
 class AppWiringTest {
 
-    static final String[] APPS = {"api", "worker"};
-
     static Stream<Arguments> overlaysAndApps() {
         return Kustomize.OVERLAYS.stream()
-                .flatMap(overlay -> Arrays.stream(APPS).map(app -> Arguments.of(overlay, app)));
+                .flatMap(overlay -> Repository.APPS.stream().map(app -> Arguments.of(overlay, app)));
     }
 
     @ParameterizedTest

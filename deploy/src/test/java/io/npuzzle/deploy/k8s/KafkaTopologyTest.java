@@ -1,5 +1,6 @@
 package io.npuzzle.deploy.k8s;
 
+import io.npuzzle.deploy.Repository;
 import io.npuzzle.deploy.RootPom;
 import io.npuzzle.deploy.app.AppModule;
 import io.strimzi.api.kafka.model.kafka.Kafka;
@@ -98,7 +99,7 @@ class KafkaTopologyTest {
             assertTrue(declared.add(TopicNames.of(topic)), "declared twice: " + TopicNames.of(topic));
         }
         Set<String> used = new TreeSet<>();
-        for (String module : AppWiringTest.APPS) {
+        for (String module : Repository.APPS) {
             AppModule app = AppModule.of(module);
             Stream.of("incoming", "outgoing").forEach(direction -> used.addAll(app.topics(direction).values()));
         }

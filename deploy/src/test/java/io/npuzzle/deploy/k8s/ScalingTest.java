@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.MetricSpec;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.npuzzle.deploy.Repository;
 import io.npuzzle.deploy.app.AppRun;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -79,7 +80,7 @@ class ScalingTest {
     @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
     void autoscaledDeploymentsLeaveTheirReplicasToTheAutoscaler(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
-        for (String module : AppWiringTest.APPS) {
+        for (String module : Repository.APPS) {
             assertNull(KubernetesApps.deployment(rendered, module).getSpec().getReplicas(),
                     module + ": a fixed replica count would fight the autoscaler on every apply");
         }
