@@ -27,9 +27,18 @@ public final class TestInfrastructure {
             RedisServer redis = RedisServer.start(WORK_DIR);
             EmbeddedKafka kafka = EmbeddedKafka.start();
             shared = new TestInfrastructure(kafka, redis);
-            Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "test-infrastructure-stop"));
+            // Normally stopped by InfrastructureShutdown at the end of the test run; this covers aborted runs.
+            Runtime.getRuntime().addShutdownHook(new Thread(TestInfrastructure::stopShared, "test-infrastructure-stop"));
         }
         return shared;
+    }
+
+    /** Stops the shared servers, if they were started and are still running. */
+    public static synchronized void stopShared() {
+        if (shared != null) {
+            shared.stop();
+            shared = null;
+        }
     }
 
     public EmbeddedKafka kafka() {
