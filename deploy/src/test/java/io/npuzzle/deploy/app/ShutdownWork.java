@@ -1,0 +1,34 @@
+package io.npuzzle.deploy.app;
+
+import java.time.Duration;
+
+/** The longest an app may need, once told to stop, to finish the work it holds, from its own settings. */
+public final class ShutdownWork {
+
+    private ShutdownWork() {
+    }
+
+    public static Duration of(AppRun run) {
+        AppModule app = run.app();
+        return switch (app.module()) {
+            // A long poll is held at most this long before it is answered.
+            case "api" -> Duration.ofSeconds(Long.parseLong(app.require("npuzzle.api.max-wait-seconds", run.env())));
+            case "worker" -> workerDrain(run);
+            default -> throw new AssertionError("no shutdown bound known for " + app.module());
+        };
+    }
+
+    /**
+     * Every job the worker holds finishes: they run {@code concurrency} at a time, each within the solve budget.
+     * Without a CPU count or a configured concurrency, one at a time is the safe assumption.
+     */
+    private static Duration workerDrain(AppRun run) {
+        AppModule app = run.app();
+        int inFlight = Integer.parseInt(app.require("npuzzle.worker.in-flight", run.env()));
+        int concurrency = app.value("npuzzle.worker.concurrency", run.env()).map(Integer::parseInt)
+                .orElse(run.cpus().orElse(1));
+        long budgetMillis = Long.parseLong(app.require("npuzzle.worker.solve.max-millis", run.env()));
+        long waves = (inFlight + concurrency - 1) / concurrency;
+        return Duration.ofMillis(waves * budgetMillis);
+    }
+}

@@ -1,0 +1,137 @@
+package io.npuzzle.deploy.compose;
+
+import io.npuzzle.deploy.Repository;
+import io.npuzzle.deploy.RootPom;
+import io.npuzzle.deploy.app.AppModule;
+import io.npuzzle.deploy.app.AppRun;
+import io.npuzzle.deploy.app.AppRunChecks;
+import io.npuzzle.deploy.image.Dockerfile;
+import io.npuzzle.deploy.k8s.Manifest;
+import io.npuzzle.deploy.k8s.RenderedOverlay;
+import io.npuzzle.deploy.k8s.TopicNames;
+import io.strimzi.api.kafka.model.topic.KafkaTopic;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** docker-compose.yml runs the stack in order, scales the workers, and wires the apps as they expect. */
+class ComposeFileTest {
+
+    private static final ComposeFile COMPOSE = ComposeFile.read();
+    private static final Pattern CREATE_TOPIC = Pattern.compile("--topic (\\S+) --partitions (\\d+)");
+
+    @Test
+    void theStackIsKafkaItsTopicsRedisAndTheApps() {
+        assertEquals(Set.of("kafka", "kafka-topics", "redis", "api", "worker"), COMPOSE.services().keySet());
+    }
+
+    @Test
+    void kafkaIsOneKraftNodeOfTheClientsVersion() {
+        String image = "apache/kafka:" + RootPom.property("kafka.version");
+        assertEquals(Map.of("kafka", image, "kafka-topics", image), Map.of(
+                "kafka", COMPOSE.service("kafka").string("image").orElseThrow(),
+                "kafka-topics", COMPOSE.service("kafka-topics").string("image").orElseThrow()));
+        Map<String, String> env = COMPOSE.service("kafka").environment();
+        assertEquals(Set.of("broker", "controller"), Set.of(env.get("KAFKA_PROCESS_ROLES").split(",")));
+        assertEquals(env.get("KAFKA_NODE_ID") + "@kafka:", env.get("KAFKA_CONTROLLER_QUORUM_VOTERS")
+                .replaceAll("\\d+$", ""), "the node votes for itself");
+        assertEquals("false", env.get("KAFKA_AUTO_CREATE_TOPICS_ENABLE"), "topics come with their partitions");
+    }
+
+    @Test
+    void topicsAreCreatedAsInKubernetes() {
+        Map<String, Integer> created = new TreeMap<>();
+        Matcher topic = CREATE_TOPIC.matcher(COMPOSE.service("kafka-topics").line("command"));
+        while (topic.find()) {
+            created.put(topic.group(1), Integer.parseInt(topic.group(2)));
+        }
+        Map<String, Integer> declared = new TreeMap<>();
+        for (Manifest manifest : RenderedOverlay.parse(Repository.read("deploy/base/topics.yaml"))) {
+            KafkaTopic kafkaTopic = (KafkaTopic) manifest.model();
+            declared.put(TopicNames.of(kafkaTopic), kafkaTopic.getSpec().getPartitions());
+        }
+        assertEquals(declared, created, "the same topics and partition counts as the Kubernetes base");
+        Map<String, Integer> used = new TreeMap<>();
+        for (String module : Repository.APPS) {
+            AppModule app = AppModule.of(module);
+            Stream.of("incoming", "outgoing").forEach(direction ->
+                    app.topics(direction).values().forEach(name -> used.put(name, created.get(name))));
+        }
+        assertEquals(created.keySet(), used.keySet(), "exactly the apps' topics");
+    }
+
+    @Test
+    void workersCanBeScaled() {
+        ComposeFile.Service worker = COMPOSE.service("worker");
+        assertFalse(worker.definition().containsKey("container_name"), "a fixed name allows one container only");
+        assertFalse(worker.definition().containsKey("ports"), "a host port allows one container only");
+    }
+
+    @Test
+    void servicesStartInOrder() {
+        assertEquals(Map.of("kafka", "service_healthy"), COMPOSE.service("kafka-topics").dependsOn());
+        assertEquals("no", COMPOSE.service("kafka-topics").string("restart").orElse("no"), "a one-shot job");
+        for (String app : Repository.APPS) {
+            assertEquals(Map.of("kafka-topics", "service_completed_successfully", "redis", "service_healthy"),
+                    COMPOSE.service(app).dependsOn(), app);
+        }
+        for (ComposeFile.Service service : COMPOSE.services().values()) {
+            service.dependsOn().forEach((dependency, condition) -> {
+                if (condition.equals("service_healthy")) {
+                    assertFalse(COMPOSE.service(dependency).healthcheckTest().isEmpty(),
+                            service.name() + " waits for " + dependency + " to be healthy, which has no health check");
+                }
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void appsAreBuiltFromTheirDockerfileStage(String module) {
+        ComposeFile.Service service = COMPOSE.service(module);
+        assertEquals(Map.of("context", ".", "target", module), new LinkedHashMap<>(service.section("build")));
+        Dockerfile.read().stage(module);
+        assertEquals("npuzzle/" + module, service.string("image").orElseThrow().replaceAll(":[^:/]+$", ""));
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void environmentNamesAreTheAppsConfigKeys(String module) {
+        AppRunChecks.assertEnvUnderstood(ComposeApps.run(COMPOSE, module), Dockerfile.read().env(module));
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void healthChecksAskTheReadinessEndpoint(String module) {
+        AppRunChecks.assertProbesServed(ComposeApps.run(COMPOSE, module));
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void stopGracePeriodCoversTheWorkInFlight(String module) {
+        AppRunChecks.assertStopsGracefully(ComposeApps.run(COMPOSE, module));
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void appsReachKafkaAndRedisByServiceName(String module) {
+        AppRun run = ComposeApps.run(COMPOSE, module);
+        String advertised = COMPOSE.service("kafka").environment().get("KAFKA_ADVERTISED_LISTENERS");
+        String bootstrap = run.app().require("kafka.bootstrap.servers", run.env());
+        assertTrue(advertised.contains("://" + bootstrap), bootstrap + " is not among " + advertised);
+        assertEquals("redis://redis:6379", run.app().require("quarkus.redis.hosts", run.env()));
+        assertTrue(COMPOSE.service("redis").line("command").startsWith("redis-server"), "Redis on its default port");
+    }
+}
