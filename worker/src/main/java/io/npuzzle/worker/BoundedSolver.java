@@ -35,6 +35,11 @@ public class BoundedSolver {
         return concurrency;
     }
 
+    /** Whether the pattern databases are loaded. */
+    public boolean isReady() {
+        return solver.isReady();
+    }
+
     public SolveOptions budget() {
         return budget;
     }
