@@ -21,17 +21,33 @@ public class JobProcessor {
     private final JobStarts starts;
     private final SingleFlight singleFlight;
     private final PuzzleAnswers answers;
+    private final WorkerMetrics metrics;
     private final String worker;
 
-    JobProcessor(JobStarts starts, SingleFlight singleFlight, PuzzleAnswers answers, WorkerIdentity identity) {
+    JobProcessor(JobStarts starts, SingleFlight singleFlight, PuzzleAnswers answers, WorkerMetrics metrics,
+                 WorkerIdentity identity) {
         this.starts = starts;
         this.singleFlight = singleFlight;
         this.answers = answers;
+        this.metrics = metrics;
         this.worker = identity.id();
     }
 
     /** The outcome to publish, or null when there is nothing to publish. */
     public SolveOutcome process(SolveRequest request) {
+        metrics.started();
+        try {
+            SolveOutcome outcome = outcome(request);
+            if (outcome != null) {
+                metrics.finished(outcome.status());
+            }
+            return outcome;
+        } finally {
+            metrics.ended();
+        }
+    }
+
+    private SolveOutcome outcome(SolveRequest request) {
         Puzzle puzzle;
         Mode mode;
         try {
@@ -47,21 +63,24 @@ public class JobProcessor {
         String key = puzzle.canonicalKey();
         JobStarts.Start start = starts.start(request.jobId(), key);
         if (start instanceof JobStarts.Skip skip) {
-            LOG.debugf("job %s: skipped (%s)", request.jobId(), skip.reason());
+            LOG.debugf("skipped (%s)", skip.reason());
             return null;
         }
         JobStarts.Run run = (JobStarts.Run) start;
         if (run.cached() != null && run.cached().serves(mode)) {
+            metrics.cacheLookup(true);
             return SolveOutcome.done(request.jobId(), run.cached().toResult(true), worker);
         }
         SingleFlight.Shared<Answer> shared =
                 singleFlight.run(key + ":" + mode.label(), () -> answers.answer(key, puzzle, mode));
         Answer answer = shared.value();
         if (answer.solution() == null) {
-            LOG.infof("job %s: failed: %s", request.jobId(), answer.failure().detail());
+            metrics.cacheLookup(false);
+            LOG.infof("failed: %s", answer.failure().detail());
             return SolveOutcome.failed(request.jobId(), answer.failure(), worker);
         }
         boolean cached = answer.fromCache() || !shared.leader();
+        metrics.cacheLookup(cached);
         return SolveOutcome.done(request.jobId(), answer.solution().toResult(cached), worker);
     }
 }

@@ -27,12 +27,14 @@ public class PuzzleAnswers {
 
     private final SolutionCache cache;
     private final BoundedSolver solver;
+    private final WorkerMetrics metrics;
     private final String owner;
     private final Duration lockTtl;
 
-    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerIdentity identity) {
+    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerMetrics metrics, WorkerIdentity identity) {
         this.cache = cache;
         this.solver = solver;
+        this.metrics = metrics;
         this.owner = identity.id();
         // Long enough for a solve that first waits for a slot; a lock that outlives its holder only costs time.
         this.lockTtl = Duration.ofMillis(2 * solver.budget().maxMillis() + 5_000);
@@ -74,6 +76,7 @@ public class PuzzleAnswers {
             LOG.errorf(e, "the solver failed on puzzle %s", key);
             return Answer.failed(Problem.solverError("the solver failed on this board"));
         }
+        metrics.solved(puzzle.shape(), result.outcome(), Duration.ofNanos(result.nanos()));
         return switch (result.outcome()) {
             case SOLVED, UNSOLVABLE -> {
                 CachedSolution solution = CachedSolution.of(result);

@@ -13,6 +13,7 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import java.nio.charset.StandardCharsets;
 
@@ -41,13 +42,19 @@ public class SolveRequestConsumer {
             LOG.warn("skipping a record that is not a solve request");
             return;
         }
-        SolveOutcome outcome = processor.process(request);
-        if (outcome != null) {
-            results.sendMessageAndAwait(Message.of(outcome).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
-                    .withKey(outcome.jobId())
-                    .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
-                            outcome.jobId().getBytes(StandardCharsets.US_ASCII)))
-                    .build()));
+        MDC.put(JobIds.LOG_KEY, request.jobId());
+        try {
+            SolveOutcome outcome = processor.process(request);
+            if (outcome != null) {
+                results.sendMessageAndAwait(Message.of(outcome).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+                        .withKey(outcome.jobId())
+                        .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
+                                outcome.jobId().getBytes(StandardCharsets.US_ASCII)))
+                        .build()));
+                LOG.debugf("published %s", outcome.status());
+            }
+        } finally {
+            MDC.remove(JobIds.LOG_KEY);
         }
     }
 }
