@@ -13,6 +13,10 @@ public interface ApiConfig {
     @WithDefault("PT24H")
     Duration jobTtl();
 
+    /** How long an {@code Idempotency-Key} is remembered. */
+    @WithDefault("PT24H")
+    Duration idempotencyTtl();
+
     /** Most jobs in one batch request. */
     @WithDefault("1000")
     int maxBatch();

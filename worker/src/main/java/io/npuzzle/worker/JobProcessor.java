@@ -9,6 +9,8 @@ import io.npuzzle.protocol.SolveRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Turns one solve request into its outcome: skips jobs that are gone or already finished (redeliveries), answers
  * from the cache when it can, and otherwise solves, once per puzzle however many jobs ask for it at once.
@@ -21,14 +23,16 @@ public class JobProcessor {
     private final JobStarts starts;
     private final SingleFlight singleFlight;
     private final PuzzleAnswers answers;
+    private final CancelledJobs cancelledJobs;
     private final WorkerMetrics metrics;
     private final String worker;
 
-    JobProcessor(JobStarts starts, SingleFlight singleFlight, PuzzleAnswers answers, WorkerMetrics metrics,
-                 WorkerIdentity identity) {
+    JobProcessor(JobStarts starts, SingleFlight singleFlight, PuzzleAnswers answers, CancelledJobs cancelledJobs,
+                 WorkerMetrics metrics, WorkerIdentity identity) {
         this.starts = starts;
         this.singleFlight = singleFlight;
         this.answers = answers;
+        this.cancelledJobs = cancelledJobs;
         this.metrics = metrics;
         this.worker = identity.id();
     }
@@ -71,9 +75,19 @@ public class JobProcessor {
             metrics.cacheLookup(true);
             return SolveOutcome.done(request.jobId(), run.cached().toResult(true), worker);
         }
-        SingleFlight.Shared<Answer> shared =
-                singleFlight.run(key + ":" + mode.label(), () -> answers.answer(key, puzzle, mode));
-        Answer answer = shared.value();
+        BooleanSupplier cancelled = () -> cancelledJobs.isCancelled(request.jobId());
+        SingleFlight.Shared<Answer> shared;
+        Answer answer;
+        do {
+            if (cancelled.getAsBoolean()) {
+                // Its CANCELLED outcome is recorded already: nothing to publish.
+                LOG.info("cancelled");
+                return null;
+            }
+            // A cancelled answer here belongs to another job's search that this one joined: search again.
+            shared = singleFlight.run(key + ":" + mode.label(), () -> answers.answer(key, puzzle, mode, cancelled));
+            answer = shared.value();
+        } while (answer.isCancelled());
         if (answer.solution() == null) {
             metrics.cacheLookup(false);
             LOG.infof("failed: %s", answer.failure().detail());

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * Answers a puzzle from the cache, or solves it under the puzzle's Redis lock and fills the cache, so that
@@ -40,7 +41,8 @@ public class PuzzleAnswers {
         this.lockTtl = Duration.ofMillis(2 * solver.budget().maxMillis() + 5_000);
     }
 
-    public Answer answer(String key, Puzzle puzzle, Mode mode) {
+    /** The answer; {@link Answer#cancelled()} when {@code cancelled} stopped the search. */
+    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
         boolean cheap = ExactTable.covers(puzzle.shape());
         long waitUntil = System.nanoTime() + lockTtl.toNanos();
         while (true) {
@@ -51,27 +53,27 @@ public class PuzzleAnswers {
             }
             if (cheap) {
                 // A table answer takes microseconds, less than taking and releasing a lock.
-                return solve(key, puzzle, mode);
+                return solve(key, puzzle, mode, cancelled);
             }
             if (cache.tryLock(key, mode.label(), owner, lockTtl)) {
                 try {
-                    return solve(key, puzzle, mode);
+                    return solve(key, puzzle, mode, cancelled);
                 } finally {
                     cache.unlock(key, mode.label(), owner);
                 }
             }
             if (System.nanoTime() - waitUntil > 0) {
                 LOG.warnf("puzzle %s stayed locked past %s; solving it here as well", key, lockTtl);
-                return solve(key, puzzle, mode);
+                return solve(key, puzzle, mode, cancelled);
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
     }
 
-    private Answer solve(String key, Puzzle puzzle, Mode mode) {
+    private Answer solve(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
         SolveResult result;
         try {
-            result = solver.solve(puzzle, mode);
+            result = solver.solve(puzzle, mode, cancelled);
         } catch (RuntimeException e) {
             LOG.errorf(e, "the solver failed on puzzle %s", key);
             return Answer.failed(Problem.solverError("the solver failed on this board"));
@@ -83,7 +85,8 @@ public class PuzzleAnswers {
                 cache.store(key, solution);
                 yield Answer.solved(solution);
             }
-            case BUDGET_EXCEEDED, CANCELLED -> Answer.failed(Problem.budgetExceeded(overBudget(puzzle, result)));
+            case BUDGET_EXCEEDED -> Answer.failed(Problem.budgetExceeded(overBudget(puzzle, result)));
+            case CANCELLED -> Answer.cancelled();
         };
     }
 

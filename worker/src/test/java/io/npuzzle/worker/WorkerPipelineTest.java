@@ -47,6 +47,10 @@ class WorkerPipelineTest {
     Json json;
     @Inject
     JobProcessor processor;
+    @Inject
+    CancelledJobs cancelledJobs;
+    @Inject
+    PuzzleAnswers answers;
 
     private TestJobs jobs;
     private KafkaTopicsClient topics;
@@ -178,6 +182,20 @@ class WorkerPipelineTest {
         SolveRequest request = jobs.create("1 2 3 4 5 6 7 0 8");
         topics.send(request);
         assertEquals("r", outcomeOf(request).result().moves());
+    }
+
+    @Test
+    void aCancelledJobIsSkippedAndACancelledSearchStops() {
+        SolveRequest request = jobs.create("1 2 3 4 5 6 7 0 8");
+        redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(request.jobId()),
+                json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
+                RedisKeys.CANCELLED_CHANNEL, request.jobId());
+        assertNull(processor.process(request), "a cancelled job is not solved");
+        Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
+
+        Puzzle hard = Puzzle.parse(HARD_5X5, 5, 5, null);
+        assertTrue(answers.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true).isCancelled(),
+                "the search stops at its first budget check");
     }
 
     private SolveOutcome outcomeOf(SolveRequest request) {

@@ -5,10 +5,12 @@ import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 import java.time.Duration;
@@ -17,6 +19,8 @@ import java.util.concurrent.CompletableFuture;
 /** Accepts jobs (answering from the cache when it can) and finds them, waiting for them when asked to. */
 @ApplicationScoped
 public class JobService {
+
+    private static final Logger LOG = Logger.getLogger(JobService.class);
 
     /** Marks outcomes that the API answered from the cache without a worker. */
     static final String API_WORKER = "api";
@@ -53,6 +57,17 @@ public class JobService {
                             .onFailure().transform(e -> ProblemException.unavailable("the job queue is unavailable")))
                     .invoke(() -> metrics.submitted(false))
                     .replaceWith(new Accepted(Job.of(request, false, null), false));
+        });
+    }
+
+    /** Cancels a job that has not finished. */
+    public Uni<JobStore.Cancel> cancel(String jobId) {
+        return store.cancel(jobId).invoke(cancel -> {
+            if (cancel == JobStore.Cancel.CANCELLED) {
+                MDC.put(JobIds.LOG_KEY, jobId);
+                LOG.info("cancelled");
+                metrics.finished(JobStatus.CANCELLED);
+            }
         });
     }
 

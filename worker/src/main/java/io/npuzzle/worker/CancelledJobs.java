@@ -1,0 +1,41 @@
+package io.npuzzle.worker;
+
+import io.npuzzle.protocol.RedisKeys;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The jobs cancelled lately, heard on Redis' cancelled channel, so that a search can ask at each budget check
+ * whether its job is still wanted without a round trip to Redis. A job cancelled before a worker starts it needs
+ * no notice: its recorded outcome makes the worker skip it.
+ */
+@ApplicationScoped
+public class CancelledJobs {
+
+    private static final Logger LOG = Logger.getLogger(CancelledJobs.class);
+    /** Long after any search of the job could have ended, so the memory stays bounded. */
+    private static final Duration REMEMBERED = Duration.ofMinutes(10);
+
+    private final ConcurrentHashMap<String, Long> cancelledAt = new ConcurrentHashMap<>();
+
+    void listen(@Observes StartupEvent event, ReactiveRedisDataSource redis) {
+        redis.pubsub(String.class).subscribe(RedisKeys.CANCELLED_CHANNEL).subscribe().with(
+                this::cancelled, failure -> LOG.error("lost the subscription to cancelled jobs", failure));
+    }
+
+    void cancelled(String jobId) {
+        long now = System.nanoTime();
+        cancelledAt.values().removeIf(at -> now - at > REMEMBERED.toNanos());
+        cancelledAt.put(jobId, now);
+    }
+
+    public boolean isCancelled(String jobId) {
+        return cancelledAt.containsKey(jobId);
+    }
+}
