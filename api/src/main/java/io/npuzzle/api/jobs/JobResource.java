@@ -48,7 +48,7 @@ public class JobResource {
                                          @Parameter(description = "makes retries safe: up to 255 visible ASCII"
                                                  + " characters") @RestHeader(IdempotentSubmissions.HEADER)
                                          String idempotencyKey) {
-        return submissions.accept(Submissions.accept(submission), idempotencyKey).map(accepted -> {
+        return submissions.accept(Submissions.accept(submission, config), idempotencyKey).map(accepted -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + accepted.job().id();
             return accepted.answered()
