@@ -35,11 +35,11 @@ public interface ApiConfig {
         boolean enabled();
 
         /** Requests a client may make per second, on average. */
-        @WithDefault("2000")
+        @WithDefault("10000")
         double perSecond();
 
         /** Requests a client may make at once after a quiet spell. */
-        @WithDefault("4000")
+        @WithDefault("20000")
         int burst();
 
         /**
