@@ -29,11 +29,13 @@ public class PuzzleAnswers {
     private final BoundedSolver solver;
     private final String owner;
     private final Duration lockTtl;
+    private final int attempts;
 
-    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerIdentity identity) {
+    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerIdentity identity, WorkerConfig config) {
         this.cache = cache;
         this.solver = solver;
         this.owner = identity.id();
+        this.attempts = Math.max(1, config.solve().attempts());
         // Long enough for a solve that first waits for a slot; a lock that outlives its holder only costs time.
         this.lockTtl = Duration.ofMillis(2 * solver.budget().maxMillis() + 5_000);
     }
@@ -67,12 +69,17 @@ public class PuzzleAnswers {
     }
 
     private Answer solve(String key, Puzzle puzzle, Mode mode) {
-        SolveResult result;
-        try {
-            result = solver.solve(puzzle, mode);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "the solver failed on puzzle %s", key);
-            return Answer.failed(Problem.solverError("the solver failed on this board"));
+        SolveResult result = null;
+        for (int attempt = 1; result == null; attempt++) {
+            try {
+                result = solver.solve(puzzle, mode);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "the solver failed on puzzle %s (attempt %d of %d)", key, attempt, attempts);
+                if (attempt == attempts) {
+                    return Answer.failed(Problem.solverError("the solver failed on this board " + attempts
+                            + " times (" + e.getClass().getSimpleName() + ")"));
+                }
+            }
         }
         return switch (result.outcome()) {
             case SOLVED, UNSOLVABLE -> {

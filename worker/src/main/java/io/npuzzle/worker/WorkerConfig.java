@@ -37,5 +37,9 @@ public interface WorkerConfig {
 
         @WithDefault("5000")
         long maxMillis();
+
+        /** Tries of a solve that throws before its job ends FAILED. */
+        @WithDefault("3")
+        int attempts();
     }
 }
