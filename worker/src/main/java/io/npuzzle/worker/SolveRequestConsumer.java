@@ -32,19 +32,25 @@ public class SolveRequestConsumer {
     private final SolveRequestDecoder decoder;
     private final JobProcessor processor;
     private final UntilAvailable untilAvailable;
+    private final GracefulStop stop;
     private final MutinyEmitter<SolveOutcome> results;
 
     SolveRequestConsumer(SolveRequestDecoder decoder, JobProcessor processor, UntilAvailable untilAvailable,
-                         @Channel("solve-results") MutinyEmitter<SolveOutcome> results) {
+                         GracefulStop stop, @Channel("solve-results") MutinyEmitter<SolveOutcome> results) {
         this.decoder = decoder;
         this.processor = processor;
         this.untilAvailable = untilAvailable;
+        this.stop = stop;
         this.results = results;
     }
 
     @Incoming("solve-requests")
     @Blocking(value = "solvers", ordered = false)
     public CompletionStage<Void> onRequest(Message<String> record) {
+        if (!stop.take()) {
+            // Stopping: left unacknowledged, so the partition's next owner gets it.
+            return CompletableFuture.completedFuture(null);
+        }
         try {
             SolveRequest request = decoder.decode(record.getPayload());
             SolveOutcome outcome = untilAvailable.run("job " + request.jobId(), () -> processor.process(request));
@@ -59,6 +65,8 @@ public class SolveRequestConsumer {
             // Left unacknowledged, so its offset is never committed: the partition's next owner gets it again.
             LOG.infof("left a request for redelivery: %s", e.getMessage());
             return CompletableFuture.completedFuture(null);
+        } finally {
+            stop.done();
         }
     }
 

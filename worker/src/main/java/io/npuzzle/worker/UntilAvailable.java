@@ -1,8 +1,6 @@
 package io.npuzzle.worker;
 
-import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
@@ -28,10 +26,10 @@ public class UntilAvailable {
         }
     }
 
-    private volatile boolean stopping;
+    private final GracefulStop stop;
 
-    void onStop(@Observes ShutdownEvent event) {
-        stopping = true;
+    UntilAvailable(GracefulStop stop) {
+        this.stop = stop;
     }
 
     /** The step's result, once it succeeds. */
@@ -43,7 +41,7 @@ public class UntilAvailable {
             } catch (PoisonRecordException e) {
                 throw e;
             } catch (RuntimeException e) {
-                if (stopping) {
+                if (stop.stopping()) {
                     throw new Stopping();
                 }
                 if (attempt == 1) {
