@@ -42,3 +42,25 @@ npuzzle_core_jar() {
   fi
   echo "$jar"
 }
+
+# Writes the configuration of a single-node KRaft broker:
+#   npuzzle_kafka_config FILE PORT CONTROLLER_PORT DATA_DIR PARTITIONS
+npuzzle_kafka_config() {
+  cat >"$1" <<EOF
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@localhost:$3
+listeners=PLAINTEXT://localhost:$2,CONTROLLER://localhost:$3
+advertised.listeners=PLAINTEXT://localhost:$2
+controller.listener.names=CONTROLLER
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$4
+num.partitions=$5
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=1
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+group.initial.rebalance.delay.ms=0
+EOF
+}

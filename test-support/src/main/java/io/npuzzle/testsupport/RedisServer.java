@@ -10,17 +10,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
-/** A real {@code redis-server} process on a free port, without persistence, for one test JVM. */
+/**
+ * A real {@code redis-server} process on a free port, for one test JVM. It keeps nothing on disk except when
+ * {@link #stop() stopped}, which saves a snapshot that {@link #restart()} loads, as a Redis with persistence does.
+ */
 public final class RedisServer implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
 
-    private final Process process;
+    private final String executable;
+    private final Path workDir;
     private final int port;
+    private volatile Process process;
 
-    private RedisServer(Process process, int port) {
-        this.process = process;
+    private RedisServer(String executable, Path workDir, int port) {
+        this.executable = executable;
+        this.workDir = workDir;
         this.port = port;
     }
 
@@ -28,21 +36,64 @@ public final class RedisServer implements AutoCloseable {
         String executable = Executables.find("redis-server").orElseThrow(() -> new IllegalStateException(
                 "redis-server is not installed: the tests need a real Redis. Install the Debian package "
                         + "'redis-server' (apt-get install redis-server)."));
-        int port = FreePorts.next();
+        RedisServer server = new RedisServer(executable, workDir, FreePorts.next());
         try {
             Files.createDirectories(workDir);
-            Process process = new ProcessBuilder(List.of(executable,
+            // A snapshot left by an earlier run on the same port must not come back.
+            Files.deleteIfExists(workDir.resolve(server.snapshotName()));
+        } catch (IOException e) {
+            throw new IllegalStateException("could not prepare " + workDir, e);
+        }
+        server.launch();
+        return server;
+    }
+
+    /** Stops the server as an operator would, saving its data first; {@link #restart()} brings it back. */
+    public void stop() {
+        try {
+            command("SHUTDOWN SAVE");
+        } catch (IllegalStateException closedWhileAnswering) {
+            // The server closes the connection as it goes down.
+        }
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("redis-server on port " + port + " did not stop");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while stopping redis-server", e);
+        }
+    }
+
+    public boolean isRunning() {
+        return process.isAlive();
+    }
+
+    /** Starts the server again on the same port, with the data it saved when stopped. */
+    public void restart() {
+        if (process.isAlive()) {
+            throw new IllegalStateException("redis-server on port " + port + " is still running");
+        }
+        launch();
+    }
+
+    private void launch() {
+        try {
+            process = new ProcessBuilder(List.of(executable,
                     "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                    "--dir", workDir.toString(), "--protected-mode", "no"))
+                    "--dir", workDir.toString(), "--dbfilename", snapshotName(), "--protected-mode", "no"))
                     .redirectErrorStream(true)
-                    .redirectOutput(workDir.resolve("redis-" + port + ".log").toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            workDir.resolve("redis-" + port + ".log").toFile()))
                     .start();
-            RedisServer server = new RedisServer(process, port);
-            server.awaitPong();
-            return server;
         } catch (IOException e) {
             throw new IllegalStateException("could not start redis-server", e);
         }
+        awaitPong();
+    }
+
+    private String snapshotName() {
+        return "redis-" + port + ".rdb";
     }
 
     public int port() {
@@ -101,7 +152,7 @@ public final class RedisServer implements AutoCloseable {
     public void close() {
         process.destroy();
         try {
-            if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
             }
         } catch (InterruptedException e) {

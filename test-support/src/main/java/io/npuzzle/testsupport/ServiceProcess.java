@@ -96,6 +96,15 @@ public final class ServiceProcess implements AutoCloseable {
         return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
     }
 
+    /** Kills the service at once, as SIGKILL does: no shutdown hook runs, nothing is committed or closed. */
+    public void kill() {
+        try {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Stops the service as Ctrl-C would, forcibly if it takes too long. */
     @Override
     public void close() {

@@ -21,7 +21,8 @@ public class BudgetCheck {
                  @ConfigProperty(name = "mp.messaging.incoming.solve-requests.max.poll.interval.ms")
                  long maxPollIntervalMillis) {
         String problem = problem(config.inFlight(), solver.concurrency(), config.solve().maxMillis(),
-                Math.min(maxRecordAgeMillis, maxPollIntervalMillis));
+                // An age limit of 0 means none.
+                maxRecordAgeMillis > 0 ? Math.min(maxRecordAgeMillis, maxPollIntervalMillis) : maxPollIntervalMillis);
         if (problem != null) {
             throw new IllegalStateException(problem);
         }

@@ -3,7 +3,6 @@ package io.npuzzle.worker;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
-import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,7 +36,11 @@ public class JobProcessor {
         this.worker = identity.id();
     }
 
-    /** The outcome to publish, or null when there is nothing to publish. */
+    /**
+     * The outcome to publish, or null when there is nothing to publish.
+     *
+     * @throws PoisonRecordException when the request's board or mode is invalid
+     */
     public SolveOutcome process(SolveRequest request) {
         metrics.started();
         try {
@@ -58,10 +61,10 @@ public class JobProcessor {
             puzzle = Puzzle.parse(request.board(), request.rows(), request.cols(), request.goal());
             mode = Mode.parse(request.mode());
         } catch (BoardFormatException e) {
-            return SolveOutcome.failed(request.jobId(), Problem.invalidBoard(e.getMessage()), worker);
+            // The API only queues valid boards: this record did not come from it.
+            throw new PoisonRecordException("invalid board: " + e.getMessage());
         } catch (IllegalArgumentException e) {
-            return SolveOutcome.failed(request.jobId(), Problem.of("invalid-request", "Invalid request", 400,
-                    e.getMessage()), worker);
+            throw new PoisonRecordException("invalid mode: " + e.getMessage());
         }
         // The cache key comes from the board itself, never from the message: a wrong key cannot poison the cache.
         String key = puzzle.canonicalKey();

@@ -31,12 +31,15 @@ public class PuzzleAnswers {
     private final WorkerMetrics metrics;
     private final String owner;
     private final Duration lockTtl;
+    private final int attempts;
 
-    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerMetrics metrics, WorkerIdentity identity) {
+    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerMetrics metrics, WorkerIdentity identity,
+                  WorkerConfig config) {
         this.cache = cache;
         this.solver = solver;
         this.metrics = metrics;
         this.owner = identity.id();
+        this.attempts = Math.max(1, config.solve().attempts());
         // Long enough for a solve that first waits for a slot; a lock that outlives its holder only costs time.
         this.lockTtl = Duration.ofMillis(2 * solver.budget().maxMillis() + 5_000);
     }
@@ -71,12 +74,17 @@ public class PuzzleAnswers {
     }
 
     private Answer solve(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
-        SolveResult result;
-        try {
-            result = solver.solve(puzzle, mode, cancelled);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "the solver failed on puzzle %s", key);
-            return Answer.failed(Problem.solverError("the solver failed on this board"));
+        SolveResult result = null;
+        for (int attempt = 1; result == null; attempt++) {
+            try {
+                result = solver.solve(puzzle, mode, cancelled);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "the solver failed on puzzle %s (attempt %d of %d)", key, attempt, attempts);
+                if (attempt == attempts) {
+                    return Answer.failed(Problem.solverError("the solver failed on this board " + attempts
+                            + " times (" + e.getClass().getSimpleName() + ")"));
+                }
+            }
         }
         metrics.solved(puzzle.shape(), result.outcome(), Duration.ofNanos(result.nanos()));
         return switch (result.outcome()) {

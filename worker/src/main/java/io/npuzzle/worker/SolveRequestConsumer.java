@@ -16,45 +16,70 @@ import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Consumes solve requests and publishes their outcomes. Requests are handled concurrently on the
  * {@code solvers} pool; a request is acknowledged, and its offset becomes committable, only once its outcome
- * has been acknowledged by the broker, so a crash at any point leads to redelivery, never to a lost job.
+ * has been acknowledged by the broker, so a crash at any point leads to redelivery, never to a lost job. Steps
+ * that need Redis or Kafka are retried until they succeed; a record that is not a workable request is refused
+ * and goes to the dead-letter topic with the reason in its headers.
  */
 @ApplicationScoped
 public class SolveRequestConsumer {
 
     private static final Logger LOG = Logger.getLogger(SolveRequestConsumer.class);
 
+    private final SolveRequestDecoder decoder;
     private final JobProcessor processor;
+    private final UntilAvailable untilAvailable;
+    private final GracefulStop stop;
     private final MutinyEmitter<SolveOutcome> results;
 
-    SolveRequestConsumer(JobProcessor processor, @Channel("solve-results") MutinyEmitter<SolveOutcome> results) {
+    SolveRequestConsumer(SolveRequestDecoder decoder, JobProcessor processor, UntilAvailable untilAvailable,
+                         GracefulStop stop, @Channel("solve-results") MutinyEmitter<SolveOutcome> results) {
+        this.decoder = decoder;
         this.processor = processor;
+        this.untilAvailable = untilAvailable;
+        this.stop = stop;
         this.results = results;
     }
 
     @Incoming("solve-requests")
     @Blocking(value = "solvers", ordered = false)
-    public void onRequest(SolveRequest request) {
-        if (request == null || !JobIds.isWellFormed(request.jobId())) {
-            LOG.warn("skipping a record that is not a solve request");
-            return;
+    public CompletionStage<Void> onRequest(Message<String> record) {
+        if (!stop.take()) {
+            // Stopping: left unacknowledged, so the partition's next owner gets it.
+            return CompletableFuture.completedFuture(null);
         }
-        MDC.put(JobIds.LOG_KEY, request.jobId());
         try {
-            SolveOutcome outcome = processor.process(request);
+            SolveRequest request = decoder.decode(record.getPayload());
+            MDC.put(JobIds.LOG_KEY, request.jobId());
+            SolveOutcome outcome = untilAvailable.run("job " + request.jobId(), () -> processor.process(request));
             if (outcome != null) {
-                results.sendMessageAndAwait(Message.of(outcome).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
-                        .withKey(outcome.jobId())
-                        .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
-                                outcome.jobId().getBytes(StandardCharsets.US_ASCII)))
-                        .build()));
-                LOG.debugf("published %s", outcome.status());
+                untilAvailable.run("publishing the outcome of job " + request.jobId(), () -> publish(outcome));
             }
+            return record.ack();
+        } catch (PoisonRecordException e) {
+            LOG.warnf("refused a record, sending it to %s: %s", Topics.DEAD_LETTERS, e.getMessage());
+            return record.nack(e);
+        } catch (UntilAvailable.Stopping e) {
+            // Left unacknowledged, so its offset is never committed: the partition's next owner gets it again.
+            LOG.infof("left a request for redelivery: %s", e.getMessage());
+            return CompletableFuture.completedFuture(null);
         } finally {
             MDC.remove(JobIds.LOG_KEY);
+            stop.done();
         }
+    }
+
+    private Void publish(SolveOutcome outcome) {
+        results.sendMessageAndAwait(Message.of(outcome).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+                .withKey(outcome.jobId())
+                .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
+                        outcome.jobId().getBytes(StandardCharsets.US_ASCII)))
+                .build()));
+        return null;
     }
 }

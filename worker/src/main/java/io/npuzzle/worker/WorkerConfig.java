@@ -26,6 +26,10 @@ public interface WorkerConfig {
     /** Budget of one solve; a job that exceeds it ends FAILED. */
     Solve solve();
 
+    /** How long a stopping worker waits for the jobs in hand to finish; the rest are redelivered elsewhere. */
+    @WithDefault("10s")
+    Duration shutdownGrace();
+
     /** How long a cached solution is kept. */
     @WithDefault("P30D")
     Duration cacheTtl();
@@ -37,5 +41,9 @@ public interface WorkerConfig {
 
         @WithDefault("5000")
         long maxMillis();
+
+        /** Tries of a solve that throws before its job ends FAILED. */
+        @WithDefault("3")
+        int attempts();
     }
 }

@@ -10,6 +10,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -40,12 +41,28 @@ final class KafkaTopicsClient implements AutoCloseable {
         consumer.subscribe(List.of(Topics.RESULTS));
     }
 
-    void send(SolveRequest request) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.REQUESTS, request.key(), json.write(request))).get(10, TimeUnit.SECONDS);
+    RecordMetadata send(SolveRequest request) throws Exception {
+        return sendRaw(request.key(), json.write(request));
     }
 
-    void sendRaw(String key, String value) throws Exception {
-        producer.send(new ProducerRecord<>(Topics.REQUESTS, key, value)).get(10, TimeUnit.SECONDS);
+    RecordMetadata sendRaw(String key, String value) throws Exception {
+        return producer.send(new ProducerRecord<>(Topics.REQUESTS, key, value)).get(10, TimeUnit.SECONDS);
+    }
+
+    /** The first {@code count} records of the dead-letter topic, or fewer when the timeout passes first. */
+    static List<ConsumerRecord<String, String>> deadLetters(int count, Duration timeout) {
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (KafkaConsumer<String, String> dlq = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.shared().kafka().bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            dlq.subscribe(List.of(Topics.DEAD_LETTERS));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (records.size() < count && System.nanoTime() < deadline) {
+                dlq.poll(Duration.ofMillis(100)).forEach(records::add);
+            }
+        }
+        return records;
     }
 
     /** All outcomes seen so far, once {@code done} holds for them or the timeout has passed. */

@@ -5,27 +5,44 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.protocol.Topics;
 import io.npuzzle.testsupport.InfrastructureResource;
 import io.npuzzle.testsupport.TestInfrastructure;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.enterprise.inject.Vetoed;
 import jakarta.inject.Inject;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -51,6 +68,7 @@ class WorkerPipelineTest {
     CancelledJobs cancelledJobs;
     @Inject
     PuzzleAnswers answers;
+    WorkerConfig config;
 
     private TestJobs jobs;
     private KafkaTopicsClient topics;
@@ -177,11 +195,68 @@ class WorkerPipelineTest {
     }
 
     @Test
-    void aRecordThatIsNotARequestIsSkippedAndConsumptionGoesOn() throws Exception {
-        topics.sendRaw("junk", "{not json");
+    void poisonRecordsGoToTheDeadLetterTopicWithTheirReasonAndConsumptionGoesOn() throws Exception {
+        String invalidBoard = json.write(new SolveRequest(JobIds.next(), "k", "1 1 2 3 4 5 6 7 0", 3, 3,
+                "1 2 3 4 5 6 7 8 0", "optimal", Instant.now()));
+        Map<String, String> reasonOfRecord = Map.of(
+                "{not json", "not JSON",
+                "[\"a list\"]", "not a solve request",
+                "{\"board\": \"1 2 3 4 5 6 7 0 8\"}", "not a solve request: no well-formed jobId",
+                invalidBoard, "invalid board: duplicate tile 1");
+        for (String record : reasonOfRecord.keySet()) {
+            topics.sendRaw("poison", record);
+        }
         SolveRequest request = jobs.create("1 2 3 4 5 6 7 0 8");
         topics.send(request);
-        assertEquals("r", outcomeOf(request).result().moves());
+        assertEquals("r", outcomeOf(request).result().moves(), "the worker kept consuming");
+
+        Map<String, String> reasonOfDeadLetter = new HashMap<>();
+        for (ConsumerRecord<String, String> dead : KafkaTopicsClient.deadLetters(reasonOfRecord.size(), TIMEOUT)) {
+            Header reason = dead.headers().lastHeader("dead-letter-reason");
+            reasonOfDeadLetter.put(dead.value(), new String(reason.value(), StandardCharsets.UTF_8));
+        }
+        assertEquals(reasonOfRecord.keySet(), reasonOfDeadLetter.keySet(), "every poison record, as it was sent");
+        reasonOfRecord.forEach((record, reason) -> assertTrue(reasonOfDeadLetter.get(record).startsWith(reason),
+                reasonOfDeadLetter.get(record)));
+    }
+
+    @Test
+    void aSolveThatThrowsIsTriedThreeTimesThenTheJobFailsAndItsOffsetIsCommitted() throws Exception {
+        ThrowingSolver throwing = new ThrowingSolver(config);
+        QuarkusMock.installMockForType(throwing, BoundedSolver.class);
+        SolveRequest request = jobs.create("1 2 3 4 5 6 0 7 8");
+        RecordMetadata sent = topics.send(request);
+
+        SolveOutcome outcome = outcomeOf(request);
+        assertEquals(JobStatus.FAILED, outcome.status());
+        assertEquals("urn:npuzzle:problem:solver-error", outcome.error().type());
+        assertTrue(outcome.error().detail().contains("3 times"), outcome.error().detail());
+        assertEquals(3, throwing.calls.get());
+        TopicPartition partition = new TopicPartition(sent.topic(), sent.partition());
+        try (Admin admin = TestInfrastructure.shared().kafka().admin()) {
+            Awaitility.await("the failed job's offset is committed").atMost(TIMEOUT).until(() -> {
+                OffsetAndMetadata committed = admin.listConsumerGroupOffsets(Topics.WORKER_GROUP)
+                        .partitionsToOffsetAndMetadata().get(10, TimeUnit.SECONDS).get(partition);
+                return committed != null && committed.offset() > sent.offset();
+            });
+        }
+    }
+
+    /** A solver that always throws, counting its calls; not a bean of its own, only installed as a mock. */
+    @Vetoed
+    static final class ThrowingSolver extends BoundedSolver {
+
+        final AtomicInteger calls = new AtomicInteger();
+
+        ThrowingSolver(WorkerConfig config) {
+            super(config);
+        }
+
+        @Override
+        public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+            calls.incrementAndGet();
+            throw new IllegalStateException("broken on purpose");
+        }
     }
 
     @Test

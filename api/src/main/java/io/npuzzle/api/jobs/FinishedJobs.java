@@ -2,11 +2,13 @@ package io.npuzzle.api.jobs;
 
 import io.npuzzle.protocol.RedisKeys;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,12 +22,27 @@ import java.util.concurrent.ConcurrentHashMap;
 public class FinishedJobs {
 
     private static final Logger LOG = Logger.getLogger(FinishedJobs.class);
+    private static final Duration RESUBSCRIBE_FIRST = Duration.ofMillis(100);
+    private static final Duration RESUBSCRIBE_LONGEST = Duration.ofSeconds(2);
 
     private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters = new ConcurrentHashMap<>();
+    private volatile boolean stopping;
 
     void listen(@Observes StartupEvent event, ReactiveRedisDataSource redis) {
-        redis.pubsub(String.class).subscribe(RedisKeys.FINISHED_CHANNEL).subscribe().with(
-                this::finished, failure -> LOG.error("lost the subscription to finished jobs", failure));
+        // Subscribes again whenever the subscription ends (Redis restarted): a long poll that misses a wake-up
+        // meanwhile still ends after its wait, with the job as stored.
+        redis.pubsub(String.class).subscribe(RedisKeys.FINISHED_CHANNEL)
+                .onCompletion().failWith(() -> new IllegalStateException("the subscription ended"))
+                .onFailure(failure -> !stopping).invoke(failure -> LOG.warnf(
+                        "subscription to finished jobs lost, subscribing again: %s", failure.getMessage()))
+                .onFailure(failure -> !stopping).retry()
+                .withBackOff(RESUBSCRIBE_FIRST, RESUBSCRIBE_LONGEST).indefinitely()
+                .subscribe().with(this::finished,
+                        failure -> LOG.debugf("subscription ended: %s", failure.getMessage()));
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        stopping = true;
     }
 
     /** A future completed when the job is announced as finished; pass it to {@link #forget} when done waiting. */

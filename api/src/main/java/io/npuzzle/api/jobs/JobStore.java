@@ -3,6 +3,7 @@ package io.npuzzle.api.jobs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.api.ApiConfig;
+import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
@@ -13,21 +14,29 @@ import io.npuzzle.protocol.SolveRequest;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.time.Duration;
 import java.util.Map;
 
-/** Job state and cached solutions in Redis, as the API reads and writes them (layout in {@link RedisKeys}). */
+/**
+ * Job state and cached solutions in Redis, as the API reads and writes them (layout in {@link RedisKeys}). Every
+ * call answers within the Redis timeout; when Redis is down or slow it fails with a 503 problem, never hangs.
+ */
 @ApplicationScoped
 public class JobStore {
 
     private final ReactiveRedisDataSource redis;
     private final ObjectMapper mapper;
     private final String ttlSeconds;
+    private final Duration timeout;
 
-    JobStore(ReactiveRedisDataSource redis, ObjectMapper mapper, ApiConfig config) {
+    JobStore(ReactiveRedisDataSource redis, ObjectMapper mapper, ApiConfig config,
+             @ConfigProperty(name = "quarkus.redis.timeout") Duration timeout) {
         this.redis = redis;
         this.mapper = mapper;
         this.ttlSeconds = Long.toString(config.jobTtl().toSeconds());
+        this.timeout = timeout;
     }
 
     /** Stores a new job; with an outcome when it is answered at once. */
@@ -36,7 +45,7 @@ public class JobStore {
         Uni<?> created = outcome == null
                 ? redis.execute("EVAL", JobScripts.CREATE, "1", key, ttlSeconds, encode(request))
                 : redis.execute("EVAL", JobScripts.CREATE, "1", key, ttlSeconds, encode(request), encode(outcome));
-        return created.replaceWithVoid();
+        return guarded(created).replaceWithVoid();
     }
 
     /** The job, or null when the id is unknown, malformed or expired. */
@@ -44,7 +53,7 @@ public class JobStore {
         if (!JobIds.isWellFormed(jobId)) {
             return Uni.createFrom().nullItem();
         }
-        return redis.hash(String.class).hgetall(RedisKeys.job(jobId)).map(this::toJob);
+        return guarded(redis.hash(String.class).hgetall(RedisKeys.job(jobId))).map(this::toJob);
     }
 
     /** Records an outcome unless the job has one already; true when recorded. Wakes long polls everywhere. */
@@ -52,8 +61,8 @@ public class JobStore {
         if (!JobIds.isWellFormed(outcome.jobId())) {
             return Uni.createFrom().item(false);
         }
-        return redis.execute("EVAL", JobScripts.FINISH, "1", RedisKeys.job(outcome.jobId()), encode(outcome),
-                RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.toInteger() == 1);
+        return guarded(redis.execute("EVAL", JobScripts.FINISH, "1", RedisKeys.job(outcome.jobId()), encode(outcome),
+                RedisKeys.FINISHED_CHANNEL, outcome.jobId())).map(reply -> reply.toInteger() == 1);
     }
 
     /** What cancelling a job did. */
@@ -90,8 +99,13 @@ public class JobStore {
 
     /** The cached solution of a canonical puzzle, or null. */
     public Uni<CachedSolution> cachedSolution(String canonicalKey) {
-        return redis.value(String.class).get(RedisKeys.solution(canonicalKey))
+        return guarded(redis.value(String.class).get(RedisKeys.solution(canonicalKey)))
                 .map(value -> value == null ? null : decode(value, CachedSolution.class));
+    }
+
+    private <T> Uni<T> guarded(Uni<T> call) {
+        return call.ifNoItem().after(timeout).fail().onFailure().transform(
+                e -> ProblemException.unavailable("the job store is unavailable; try again shortly"));
     }
 
     private Job toJob(Map<String, String> fields) {
