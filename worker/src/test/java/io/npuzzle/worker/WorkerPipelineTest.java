@@ -68,6 +68,7 @@ class WorkerPipelineTest {
     CancelledJobs cancelledJobs;
     @Inject
     PuzzleAnswers answers;
+    @Inject
     WorkerConfig config;
 
     private TestJobs jobs;
