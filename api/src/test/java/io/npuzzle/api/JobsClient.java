@@ -47,6 +47,11 @@ public final class JobsClient {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)));
     }
 
+    /** The API's readiness probe. */
+    public HttpResponse<String> readiness() {
+        return send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")));
+    }
+
     /** Long-polls a job until it is DONE; fails when it FAILS or the timeout passes first. */
     public JsonNode awaitDone(String id, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();

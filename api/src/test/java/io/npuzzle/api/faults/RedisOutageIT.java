@@ -64,11 +64,14 @@ class RedisOutageIT {
             HttpResponse<String> poll = client.get(load.accepted().get(0));
             assertEquals(503, poll.statusCode(), poll.body());
             assertEquals("application/problem+json", poll.headers().firstValue("Content-Type").orElse(""));
+            HttpResponse<String> down = client.readiness();
+            assertEquals(503, down.statusCode(), "not ready without Redis: " + down.body());
 
             redis.restart();
             int acceptedAtRestart = load.accepted().size();
             Awaitility.await("jobs accepted after the outage").atMost(TIMEOUT)
                     .until(() -> load.accepted().size() >= acceptedAtRestart + 50);
+            Awaitility.await("ready again").atMost(TIMEOUT).until(() -> client.readiness().statusCode() == 200);
         }
         assertEquals(List.of(), load.unexpected(), "every answer is an accepted job or a 503 problem");
         assertTrue(load.slowestAnswer().compareTo(SLOWEST_ALLOWED) < 0, "slowest answer " + load.slowestAnswer());
