@@ -13,6 +13,42 @@ public interface ApiConfig {
     @WithDefault("PT24H")
     Duration jobTtl();
 
+    /** How long an {@code Idempotency-Key} is remembered. */
+    @WithDefault("PT24H")
+    Duration idempotencyTtl();
+
+    /** Most rows of a board accepted (the core solves up to 8). */
+    @WithDefault("8")
+    int maxRows();
+
+    /** Most columns of a board accepted (the core solves up to 8). */
+    @WithDefault("8")
+    int maxCols();
+
+    /** Requests to {@code /api/} per client, answered 429 with {@code Retry-After} beyond it. */
+    RateLimit rateLimit();
+
+    interface RateLimit {
+
+        /** Whether requests are limited at all. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Requests a client may make per second, on average. */
+        @WithDefault("10000")
+        double perSecond();
+
+        /** Requests a client may make at once after a quiet spell. */
+        @WithDefault("20000")
+        int burst();
+
+        /**
+         * A header naming the client (e.g. {@code X-Forwarded-For} behind a proxy that sets it); the remote
+         * address when unset or absent from a request.
+         */
+        java.util.Optional<String> clientHeader();
+    }
+
     /** Most jobs in one batch request. */
     @WithDefault("1000")
     int maxBatch();

@@ -25,17 +25,18 @@ public final class PackagedServices {
      * @param workerId the worker's id, which it reports with every result
      */
     public static ServiceProcess startWorker(String name, String workerId) {
-        return start(WORKER_JAR, name, "npuzzle.worker.id", workerId);
+        // A free port for its health endpoints, so that several workers never collide.
+        return start(WORKER_JAR, name, Map.of("npuzzle.worker.id", workerId, "quarkus.http.port", "0"));
     }
 
     /** An API instance listening on the given port. */
     public static ServiceProcess startApi(String name, int port) {
-        return start(API_JAR, name, "quarkus.http.port", Integer.toString(port));
+        return start(API_JAR, name, Map.of("quarkus.http.port", Integer.toString(port)));
     }
 
-    private static ServiceProcess start(Path jar, String name, String key, String value) {
+    private static ServiceProcess start(Path jar, String name, Map<String, String> settings) {
         Map<String, String> config = new HashMap<>(TestInfrastructure.shared().serviceConfig());
-        config.put(key, value);
+        config.putAll(settings);
         return ServiceProcess.start(jar, name, config);
     }
 }

@@ -9,6 +9,9 @@ public final class JobIds {
     private static final Pattern UUID_V4 =
             Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
 
+    /** The logging context (MDC) key under which the services put the id of the job a log line is about. */
+    public static final String LOG_KEY = "jobId";
+
     private JobIds() {
     }
 

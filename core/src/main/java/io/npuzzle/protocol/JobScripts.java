@@ -43,6 +43,33 @@ public final class JobScripts {
             return 1
             """;
 
+    /**
+     * Cancels a job that has no outcome yet, by recording a CANCELLED outcome: like any outcome it is final, and
+     * the first one recorded wins. Announces the job on the finished channel (long polls) and on the cancelled
+     * channel (the worker solving it stops). KEYS[1] = job key; ARGV[1] = outcome JSON, ARGV[2] = finished
+     * channel, ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is
+     * unknown, -1 when it has finished already.
+     */
+    public static final String CANCEL = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
+            redis.call('PUBLISH', ARGV[2], ARGV[4])
+            redis.call('PUBLISH', ARGV[3], ARGV[4])
+            return 1
+            """;
+
+    /**
+     * Claims an idempotency key for a job unless it is claimed. KEYS[1] = idempotency key; ARGV[1] = the claim
+     * (fingerprint of the request and job id), ARGV[2] = TTL in seconds. Returns the earlier claim, or false
+     * when this one was stored.
+     */
+    public static final String CLAIM = """
+            local earlier = redis.call('GET', KEYS[1])
+            if earlier then return earlier end
+            redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+            return false
+            """;
+
     /** Outcome of {@link #START} when the job is to be solved. */
     public static final String START_GO = "start";
     public static final String START_FINISHED = "finished";

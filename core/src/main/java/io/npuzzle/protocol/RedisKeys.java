@@ -10,7 +10,10 @@ package io.npuzzle.protocol;
  *       {@code outcome} once finished. Fields are only ever added, so the state only moves forward.</li>
  *   <li>{@code npuzzle:solution:<canonical key>}: a {@link CachedSolution} as JSON.</li>
  *   <li>{@code npuzzle:solving:<canonical key>:<mode>}: held by the worker solving that puzzle right now.</li>
+ *   <li>{@code npuzzle:idempotency:<SHA-256 of the client's Idempotency-Key>}: the job that key created, with a
+ *       fingerprint of its request.</li>
  *   <li>channel {@code npuzzle:finished}: the id of each job as it finishes, to wake long polls.</li>
+ *   <li>channel {@code npuzzle:cancelled}: the id of each job as it is cancelled, to stop its search.</li>
  * </ul>
  */
 public final class RedisKeys {
@@ -19,6 +22,7 @@ public final class RedisKeys {
     public static final String STARTED_FIELD = "started";
     public static final String OUTCOME_FIELD = "outcome";
     public static final String FINISHED_CHANNEL = "npuzzle:finished";
+    public static final String CANCELLED_CHANNEL = "npuzzle:cancelled";
 
     private static final String PREFIX = "npuzzle:";
 
@@ -30,6 +34,11 @@ public final class RedisKeys {
             throw new IllegalArgumentException("not a job id");
         }
         return PREFIX + "job:" + jobId;
+    }
+
+    /** The key under which a client's idempotency key is kept: hashed, so the client's text never reaches Redis. */
+    public static String idempotency(String clientKey) {
+        return PREFIX + "idempotency:" + Hashes.sha256Hex(clientKey);
     }
 
     public static String solution(String canonicalKey) {

@@ -55,4 +55,20 @@ class ProtocolTest {
         assertThrows(IllegalArgumentException.class, () -> RedisKeys.job("../../etc"));
         assertEquals("npuzzle:job:" + REQUEST.jobId(), RedisKeys.job(REQUEST.jobId()));
     }
+
+    @Test
+    void aCancelledJobIsFinishedWithNeitherResultNorError() {
+        Job job = Job.of(REQUEST, true, SolveOutcome.cancelled(REQUEST.jobId(), "api"));
+        assertEquals(JobStatus.CANCELLED, job.status());
+        assertTrue(job.status().isFinished());
+        assertNull(job.result());
+        assertNull(job.error());
+    }
+
+    @Test
+    void anIdempotencyKeyReachesRedisOnlyHashed() {
+        String key = RedisKeys.idempotency("npuzzle:job:* \u0000 anything");
+        assertTrue(key.matches("npuzzle:idempotency:[0-9a-f]{64}"), key);
+        assertEquals(key, RedisKeys.idempotency("npuzzle:job:* \u0000 anything"));
+    }
 }

@@ -4,8 +4,8 @@ import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Problem;
 
 /**
- * What the worker found for a puzzle: a definite solution (from the cache or a fresh solve), or the reason there
- * is none.
+ * What the worker found for a puzzle: a definite solution (from the cache or a fresh solve), the reason there
+ * is none, or neither when the job it was searched for was cancelled.
  */
 public record Answer(CachedSolution solution, boolean fromCache, Problem failure) {
 
@@ -19,5 +19,13 @@ public record Answer(CachedSolution solution, boolean fromCache, Problem failure
 
     public static Answer failed(Problem failure) {
         return new Answer(null, false, failure);
+    }
+
+    public static Answer cancelled() {
+        return new Answer(null, false, null);
+    }
+
+    public boolean isCancelled() {
+        return solution == null && failure == null;
     }
 }

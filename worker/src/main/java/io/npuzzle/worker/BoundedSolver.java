@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
 
 /**
  * The core solver behind a fixed number of slots (one per core by default) and the configured budgets, so that
@@ -35,6 +36,11 @@ public class BoundedSolver {
         return concurrency;
     }
 
+    /** Whether the pattern databases are loaded. */
+    public boolean isReady() {
+        return solver.isReady();
+    }
+
     public SolveOptions budget() {
         return budget;
     }
@@ -45,10 +51,11 @@ public class BoundedSolver {
         solver.solve(Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null));
     }
 
-    public SolveResult solve(Puzzle puzzle, Mode mode) {
+    /** Solves within the budget; the search stops early, CANCELLED, once {@code cancelled} says so. */
+    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
         slots.acquireUninterruptibly();
         try {
-            return solver.solve(puzzle, budget.withMode(mode));
+            return solver.solve(puzzle, budget.withMode(mode).withCancellation(cancelled));
         } finally {
             slots.release();
         }

@@ -8,6 +8,8 @@ import io.npuzzle.protocol.SolveRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Turns one solve request into its outcome: skips jobs that are gone or already finished (redeliveries), answers
  * from the cache when it can, and otherwise solves, once per puzzle however many jobs ask for it at once.
@@ -20,12 +22,17 @@ public class JobProcessor {
     private final JobStarts starts;
     private final SingleFlight singleFlight;
     private final PuzzleAnswers answers;
+    private final CancelledJobs cancelledJobs;
+    private final WorkerMetrics metrics;
     private final String worker;
 
-    JobProcessor(JobStarts starts, SingleFlight singleFlight, PuzzleAnswers answers, WorkerIdentity identity) {
+    JobProcessor(JobStarts starts, SingleFlight singleFlight, PuzzleAnswers answers, CancelledJobs cancelledJobs,
+                 WorkerMetrics metrics, WorkerIdentity identity) {
         this.starts = starts;
         this.singleFlight = singleFlight;
         this.answers = answers;
+        this.cancelledJobs = cancelledJobs;
+        this.metrics = metrics;
         this.worker = identity.id();
     }
 
@@ -35,6 +42,19 @@ public class JobProcessor {
      * @throws PoisonRecordException when the request's board or mode is invalid
      */
     public SolveOutcome process(SolveRequest request) {
+        metrics.started();
+        try {
+            SolveOutcome outcome = outcome(request);
+            if (outcome != null) {
+                metrics.finished(outcome.status());
+            }
+            return outcome;
+        } finally {
+            metrics.ended();
+        }
+    }
+
+    private SolveOutcome outcome(SolveRequest request) {
         Puzzle puzzle;
         Mode mode;
         try {
@@ -50,21 +70,34 @@ public class JobProcessor {
         String key = puzzle.canonicalKey();
         JobStarts.Start start = starts.start(request.jobId(), key);
         if (start instanceof JobStarts.Skip skip) {
-            LOG.debugf("job %s: skipped (%s)", request.jobId(), skip.reason());
+            LOG.debugf("skipped (%s)", skip.reason());
             return null;
         }
         JobStarts.Run run = (JobStarts.Run) start;
         if (run.cached() != null && run.cached().serves(mode)) {
+            metrics.cacheLookup(true);
             return SolveOutcome.done(request.jobId(), run.cached().toResult(true), worker);
         }
-        SingleFlight.Shared<Answer> shared =
-                singleFlight.run(key + ":" + mode.label(), () -> answers.answer(key, puzzle, mode));
-        Answer answer = shared.value();
+        BooleanSupplier cancelled = () -> cancelledJobs.isCancelled(request.jobId());
+        SingleFlight.Shared<Answer> shared;
+        Answer answer;
+        do {
+            if (cancelled.getAsBoolean()) {
+                // Its CANCELLED outcome is recorded already: nothing to publish.
+                LOG.info("cancelled");
+                return null;
+            }
+            // A cancelled answer here belongs to another job's search that this one joined: search again.
+            shared = singleFlight.run(key + ":" + mode.label(), () -> answers.answer(key, puzzle, mode, cancelled));
+            answer = shared.value();
+        } while (answer.isCancelled());
         if (answer.solution() == null) {
-            LOG.infof("job %s: failed: %s", request.jobId(), answer.failure().detail());
+            metrics.cacheLookup(false);
+            LOG.infof("failed: %s", answer.failure().detail());
             return SolveOutcome.failed(request.jobId(), answer.failure(), worker);
         }
         boolean cached = answer.fromCache() || !shared.leader();
+        metrics.cacheLookup(cached);
         return SolveOutcome.done(request.jobId(), answer.solution().toResult(cached), worker);
     }
 }

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * Answers a puzzle from the cache, or solves it under the puzzle's Redis lock and fills the cache, so that
@@ -27,20 +28,24 @@ public class PuzzleAnswers {
 
     private final SolutionCache cache;
     private final BoundedSolver solver;
+    private final WorkerMetrics metrics;
     private final String owner;
     private final Duration lockTtl;
     private final int attempts;
 
-    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerIdentity identity, WorkerConfig config) {
+    PuzzleAnswers(SolutionCache cache, BoundedSolver solver, WorkerMetrics metrics, WorkerIdentity identity,
+                  WorkerConfig config) {
         this.cache = cache;
         this.solver = solver;
+        this.metrics = metrics;
         this.owner = identity.id();
         this.attempts = Math.max(1, config.solve().attempts());
         // Long enough for a solve that first waits for a slot; a lock that outlives its holder only costs time.
         this.lockTtl = Duration.ofMillis(2 * solver.budget().maxMillis() + 5_000);
     }
 
-    public Answer answer(String key, Puzzle puzzle, Mode mode) {
+    /** The answer; {@link Answer#cancelled()} when {@code cancelled} stopped the search. */
+    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
         boolean cheap = ExactTable.covers(puzzle.shape());
         long waitUntil = System.nanoTime() + lockTtl.toNanos();
         while (true) {
@@ -51,28 +56,28 @@ public class PuzzleAnswers {
             }
             if (cheap) {
                 // A table answer takes microseconds, less than taking and releasing a lock.
-                return solve(key, puzzle, mode);
+                return solve(key, puzzle, mode, cancelled);
             }
             if (cache.tryLock(key, mode.label(), owner, lockTtl)) {
                 try {
-                    return solve(key, puzzle, mode);
+                    return solve(key, puzzle, mode, cancelled);
                 } finally {
                     cache.unlock(key, mode.label(), owner);
                 }
             }
             if (System.nanoTime() - waitUntil > 0) {
                 LOG.warnf("puzzle %s stayed locked past %s; solving it here as well", key, lockTtl);
-                return solve(key, puzzle, mode);
+                return solve(key, puzzle, mode, cancelled);
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
     }
 
-    private Answer solve(String key, Puzzle puzzle, Mode mode) {
+    private Answer solve(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
         SolveResult result = null;
         for (int attempt = 1; result == null; attempt++) {
             try {
-                result = solver.solve(puzzle, mode);
+                result = solver.solve(puzzle, mode, cancelled);
             } catch (RuntimeException e) {
                 LOG.errorf(e, "the solver failed on puzzle %s (attempt %d of %d)", key, attempt, attempts);
                 if (attempt == attempts) {
@@ -81,13 +86,15 @@ public class PuzzleAnswers {
                 }
             }
         }
+        metrics.solved(puzzle.shape(), result.outcome(), Duration.ofNanos(result.nanos()));
         return switch (result.outcome()) {
             case SOLVED, UNSOLVABLE -> {
                 CachedSolution solution = CachedSolution.of(result);
                 cache.store(key, solution);
                 yield Answer.solved(solution);
             }
-            case BUDGET_EXCEEDED, CANCELLED -> Answer.failed(Problem.budgetExceeded(overBudget(puzzle, result)));
+            case BUDGET_EXCEEDED -> Answer.failed(Problem.budgetExceeded(overBudget(puzzle, result)));
+            case CANCELLED -> Answer.cancelled();
         };
     }
 

@@ -1,5 +1,6 @@
 package io.npuzzle.worker;
 
+import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.protocol.Topics;
@@ -12,6 +13,7 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
@@ -53,9 +55,11 @@ public class SolveRequestConsumer {
         }
         try {
             SolveRequest request = decoder.decode(record.getPayload());
+            MDC.put(JobIds.LOG_KEY, request.jobId());
             SolveOutcome outcome = untilAvailable.run("job " + request.jobId(), () -> processor.process(request));
             if (outcome != null) {
                 untilAvailable.run("publishing the outcome of job " + request.jobId(), () -> publish(outcome));
+                LOG.debugf("published %s", outcome.status());
             }
             return record.ack();
         } catch (PoisonRecordException e) {
@@ -66,6 +70,7 @@ public class SolveRequestConsumer {
             LOG.infof("left a request for redelivery: %s", e.getMessage());
             return CompletableFuture.completedFuture(null);
         } finally {
+            MDC.remove(JobIds.LOG_KEY);
             stop.done();
         }
     }

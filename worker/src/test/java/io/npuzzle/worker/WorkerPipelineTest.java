@@ -42,6 +42,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -65,6 +66,10 @@ class WorkerPipelineTest {
     JobProcessor processor;
     @Inject
     WorkerConfig config;
+    @Inject
+    CancelledJobs cancelledJobs;
+    @Inject
+    PuzzleAnswers answers;
 
     private TestJobs jobs;
     private KafkaTopicsClient topics;
@@ -249,10 +254,24 @@ class WorkerPipelineTest {
         }
 
         @Override
-        public SolveResult solve(Puzzle puzzle, Mode mode) {
+        public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
             calls.incrementAndGet();
             throw new IllegalStateException("broken on purpose");
         }
+    }
+
+    @Test
+    void aCancelledJobIsSkippedAndACancelledSearchStops() {
+        SolveRequest request = jobs.create("1 2 3 4 5 6 7 0 8");
+        redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(request.jobId()),
+                json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
+                RedisKeys.CANCELLED_CHANNEL, request.jobId());
+        assertNull(processor.process(request), "a cancelled job is not solved");
+        Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
+
+        Puzzle hard = Puzzle.parse(HARD_5X5, 5, 5, null);
+        assertTrue(answers.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true).isCancelled(),
+                "the search stops at its first budget check");
     }
 
     private SolveOutcome outcomeOf(SolveRequest request) {

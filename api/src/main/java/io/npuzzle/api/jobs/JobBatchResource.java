@@ -72,7 +72,9 @@ public class JobBatchResource {
     private Uni<Object> entry(JsonNode node, int index) {
         SolveRequest request;
         try {
-            request = Submissions.accept(node == null || node.isNull() ? null : mapper.treeToValue(node, JobSubmission.class));
+            JobSubmission submission = node == null || node.isNull() ? null
+                    : mapper.treeToValue(node, JobSubmission.class);
+            request = Submissions.accept(submission, config);
         } catch (BoardFormatException e) {
             return refused(Problem.invalidBoard(e.getMessage()), index);
         } catch (ProblemException e) {

@@ -6,6 +6,7 @@ import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.Problem;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestResponse;
 
 import java.time.Duration;
@@ -29,18 +31,24 @@ public class JobResource {
     public static final String PATH = "/api/v1/jobs";
 
     private final JobService jobs;
+    private final IdempotentSubmissions submissions;
     private final ApiConfig config;
 
-    JobResource(JobService jobs, ApiConfig config) {
+    JobResource(JobService jobs, IdempotentSubmissions submissions, ApiConfig config) {
         this.jobs = jobs;
+        this.submissions = submissions;
         this.config = config;
     }
 
     @POST
     @Operation(summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
-            + " when the answer is cached. The Location header names the job.")
-    public Uni<RestResponse<Job>> submit(JobSubmission submission) {
-        return jobs.accept(Submissions.accept(submission)).map(accepted -> {
+            + " when the answer is cached. The Location header names the job. A retry with the same"
+            + " Idempotency-Key and submission gets the same job; the key with another submission gets 422.")
+    public Uni<RestResponse<Job>> submit(JobSubmission submission,
+                                         @Parameter(description = "makes retries safe: up to 255 visible ASCII"
+                                                 + " characters") @RestHeader(IdempotentSubmissions.HEADER)
+                                         String idempotencyKey) {
+        return submissions.accept(Submissions.accept(submission, config), idempotencyKey).map(accepted -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + accepted.job().id();
             return accepted.answered()
@@ -58,11 +66,28 @@ public class JobResource {
                         @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait) {
         return jobs.find(id, waitOf(wait)).map(job -> {
             if (job == null) {
-                throw new ProblemException(Problem.of("job-not-found", "Job not found", 404,
-                        "no job with this id (jobs are kept for " + config.jobTtl().toHours() + " hours)"));
+                throw notFound();
             }
             return job;
         });
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Operation(summary = "Cancel a job", description = "200 with the job, now CANCELLED; 409 when it has finished"
+            + " already; 404 for an unknown id. A worker skips a cancelled job or stops its search.")
+    public Uni<Job> cancel(@PathParam("id") String id) {
+        return jobs.cancel(id).flatMap(cancel -> switch (cancel) {
+            case CANCELLED -> jobs.find(id, Duration.ZERO);
+            case UNKNOWN -> throw notFound();
+            case FINISHED -> throw new ProblemException(Problem.of("job-finished", "Job finished", 409,
+                    "the job has finished already and cannot be cancelled"));
+        });
+    }
+
+    private ProblemException notFound() {
+        return new ProblemException(Problem.of("job-not-found", "Job not found", 404,
+                "no job with this id (jobs are kept for " + config.jobTtl().toHours() + " hours)"));
     }
 
     private Duration waitOf(String wait) {

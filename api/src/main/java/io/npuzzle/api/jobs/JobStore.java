@@ -65,6 +65,38 @@ public class JobStore {
                 RedisKeys.FINISHED_CHANNEL, outcome.jobId())).map(reply -> reply.toInteger() == 1);
     }
 
+    /** What cancelling a job did. */
+    public enum Cancel { CANCELLED, UNKNOWN, FINISHED }
+
+    /** Cancels a job that has not finished; wakes long polls and the worker searching for it. */
+    public Uni<Cancel> cancel(String jobId) {
+        if (!JobIds.isWellFormed(jobId)) {
+            return Uni.createFrom().item(Cancel.UNKNOWN);
+        }
+        return guarded(redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(jobId),
+                        encode(SolveOutcome.cancelled(jobId, JobService.API_WORKER)), RedisKeys.FINISHED_CHANNEL,
+                        RedisKeys.CANCELLED_CHANNEL, jobId))
+                .map(reply -> switch (reply.toInteger()) {
+                    case 1 -> Cancel.CANCELLED;
+                    case 0 -> Cancel.UNKNOWN;
+                    default -> Cancel.FINISHED;
+                });
+    }
+
+    /**
+     * Claims a client's idempotency key for a job; the earlier claim ({@code fingerprint jobId}) when the key was
+     * claimed already, else null.
+     */
+    public Uni<String> claim(String clientKey, String claim, long ttlSeconds) {
+        return guarded(redis.execute("EVAL", JobScripts.CLAIM, "1", RedisKeys.idempotency(clientKey), claim,
+                Long.toString(ttlSeconds))).map(reply -> reply == null ? null : reply.toString());
+    }
+
+    /** Frees a claimed idempotency key, after the request that claimed it failed. */
+    public Uni<Void> release(String clientKey) {
+        return guarded(redis.key().del(RedisKeys.idempotency(clientKey))).replaceWithVoid();
+    }
+
     /** The cached solution of a canonical puzzle, or null. */
     public Uni<CachedSolution> cachedSolution(String canonicalKey) {
         return guarded(redis.value(String.class).get(RedisKeys.solution(canonicalKey)))

@@ -1,9 +1,11 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.api.ApiConfig;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.SolveRequest;
 
 import java.time.Instant;
@@ -18,7 +20,7 @@ final class Submissions {
      * @throws io.npuzzle.core.board.BoardFormatException naming the defect of the board, goal or shape
      * @throws ProblemException for a missing body or an unknown mode
      */
-    static SolveRequest accept(JobSubmission submission) {
+    static SolveRequest accept(JobSubmission submission, ApiConfig config) {
         if (submission == null) {
             throw ProblemException.badRequest("malformed-request", "Malformed request",
                     "send a JSON object with at least a board");
@@ -30,6 +32,10 @@ final class Submissions {
             throw ProblemException.badRequest("invalid-mode", "Invalid mode", e.getMessage());
         }
         Puzzle puzzle = Puzzle.parse(submission.board(), submission.rows(), submission.cols(), submission.goal());
+        if (puzzle.shape().rows() > config.maxRows() || puzzle.shape().cols() > config.maxCols()) {
+            throw new ProblemException(Problem.invalidBoard("this service accepts boards of up to "
+                    + config.maxRows() + " rows and " + config.maxCols() + " columns"));
+        }
         return new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(),
                 puzzle.shape().rows(), puzzle.shape().cols(), puzzle.goal().toString(), mode.label(), Instant.now());
     }

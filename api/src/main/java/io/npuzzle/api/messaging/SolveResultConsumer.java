@@ -1,5 +1,6 @@
 package io.npuzzle.api.messaging;
 
+import io.npuzzle.api.jobs.JobMetrics;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.protocol.SolveOutcome;
 import io.smallrye.mutiny.Uni;
@@ -25,15 +26,21 @@ public class SolveResultConsumer {
     private static final Duration LONGEST_PAUSE = Duration.ofSeconds(2);
 
     private final JobStore store;
+    private final JobMetrics metrics;
 
-    SolveResultConsumer(JobStore store) {
+    SolveResultConsumer(JobStore store, JobMetrics metrics) {
         this.store = store;
+        this.metrics = metrics;
     }
 
     @Incoming("solve-results")
     public Uni<Void> onResults(List<SolveOutcome> outcomes) {
         List<Uni<Boolean>> recorded = outcomes.stream().filter(Objects::nonNull).filter(o -> o.jobId() != null)
-                .map(store::finish).toList();
+                .map(outcome -> store.finish(outcome).invoke(stored -> {
+                    if (stored) {
+                        metrics.finished(outcome.status());
+                    }
+                })).toList();
         if (recorded.size() < outcomes.size()) {
             LOG.warnf("skipped %d records that are not solve outcomes", outcomes.size() - recorded.size());
         }

@@ -56,7 +56,7 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e, HttpServerRequest request) {
-        LOG.errorf(e, "unexpected failure of %s %s", request.method(), request.path());
+        LOG.errorf(e, "unexpected failure of %s %s", request.method(), bounded(request.path()));
         return ProblemResponses.of(ProblemResponses.forStatus(500, "an unexpected error occurred").at(request.path()));
     }
 

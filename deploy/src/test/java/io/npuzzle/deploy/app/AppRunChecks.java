@@ -8,7 +8,6 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The wiring every deployment of an app must get right, for Kubernetes and Compose alike. */
 public final class AppRunChecks {
@@ -30,14 +29,8 @@ public final class AppRunChecks {
         assertEquals(List.of(), problems, run.where());
     }
 
-    /**
-     * Probes hit the port and the paths where the app's health extension answers. While an app does not use
-     * quarkus-smallrye-health yet (the operations issue brings it), there is nothing to hold its probes against
-     * and the check says so; from the moment it does, the check holds.
-     */
+    /** Probes hit the port and the paths where the app's health extension answers. */
     public static void assertProbesServed(AppRun run) {
-        assumeTrue(run.app().hasExtension("quarkus-smallrye-health"), run.where() + ": " + run.app().module()
-                + " does not use quarkus-smallrye-health yet, so its probes cannot be checked; add the extension");
         HealthEndpoints health = HealthEndpoints.of(run.app(), run.env());
         assertFalse(run.probes().isEmpty(), run.where() + ": no HTTP probe");
         for (AppRun.Probe probe : run.probes()) {

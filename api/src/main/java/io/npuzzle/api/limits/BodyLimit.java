@@ -1,5 +1,6 @@
-package io.npuzzle.api.problem;
+package io.npuzzle.api.limits;
 
+import io.npuzzle.api.problem.ProblemResponses;
 import io.npuzzle.protocol.Problem;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;

@@ -1,0 +1,62 @@
+package io.npuzzle.api.limits;
+
+import io.npuzzle.api.ApiConfig;
+import io.npuzzle.api.problem.ProblemResponses;
+import io.npuzzle.protocol.Problem;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import java.util.Optional;
+
+/**
+ * Limits the requests each client makes to {@code /api/} (health, metrics and the page are never limited),
+ * answering 429 with {@code Retry-After} beyond the limit. Counted per replica, in memory: no Redis round trip
+ * on every request, and the limit still holds while Redis is down; with N replicas behind a balancer a client
+ * gets up to N times the limit, which is what the setting is sized for.
+ */
+@ApplicationScoped
+public class RateLimit {
+
+    /** Client names longer than this (a forged header) are cut, so one client cannot fill memory. */
+    private static final int MAX_CLIENT_LENGTH = 100;
+
+    private final ApiConfig.RateLimit config;
+    private final TokenBuckets buckets;
+
+    RateLimit(ApiConfig config) {
+        this.config = config.rateLimit();
+        this.buckets = new TokenBuckets(this.config.perSecond(), this.config.burst());
+    }
+
+    void register(@Observes Router router) {
+        if (config.enabled()) {
+            router.route("/api/*").order(Integer.MIN_VALUE + 1).handler(this::check);
+        }
+    }
+
+    private void check(RoutingContext context) {
+        long waitNanos = buckets.take(client(context), System.nanoTime());
+        if (waitNanos == 0) {
+            context.next();
+            return;
+        }
+        long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
+        Problem problem = Problem.of("rate-limited", "Too Many Requests", 429,
+                "too many requests from this client; retry after " + seconds + " s").at(context.request().path());
+        context.response().setStatusCode(429)
+                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemResponses.MEDIA_TYPE)
+                .putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
+                .end(Json.encode(problem));
+    }
+
+    private String client(RoutingContext context) {
+        Optional<String> named = config.clientHeader().map(header -> context.request().getHeader(header));
+        String client = named.orElseGet(() -> context.request().remoteAddress() == null ? ""
+                : context.request().remoteAddress().hostAddress());
+        return client.length() <= MAX_CLIENT_LENGTH ? client : client.substring(0, MAX_CLIENT_LENGTH);
+    }
+}
