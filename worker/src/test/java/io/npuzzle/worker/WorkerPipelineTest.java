@@ -65,11 +65,11 @@ class WorkerPipelineTest {
     @Inject
     JobProcessor processor;
     @Inject
-    WorkerConfig config;
-    @Inject
     CancelledJobs cancelledJobs;
     @Inject
     PuzzleAnswers answers;
+    @Inject
+    WorkerConfig config;
 
     private TestJobs jobs;
     private KafkaTopicsClient topics;
