@@ -78,7 +78,7 @@ public final class Main {
                 if (args.length > 1) {
                     throw new UsageException(name + " takes no options");
                 }
-                return name.equals("eight") ? new EightCommand(solver) : new SevenCommand(solver);
+                return name.equals("eight") ? JudgeCommand.eight(solver) : JudgeCommand.seven(solver);
             }
             case "solve" -> {
                 return SolveCommand.fromArguments(solver, args, 1);

@@ -21,12 +21,21 @@ public class CancelledJobs {
     private static final Logger LOG = Logger.getLogger(CancelledJobs.class);
     /** Long after any search of the job could have ended, so the memory stays bounded. */
     private static final Duration REMEMBERED = Duration.ofMinutes(10);
+    private static final Duration RESUBSCRIBE_FIRST = Duration.ofMillis(100);
+    private static final Duration RESUBSCRIBE_LONGEST = Duration.ofSeconds(2);
 
     private final ConcurrentHashMap<String, Long> cancelledAt = new ConcurrentHashMap<>();
 
-    void listen(@Observes StartupEvent event, ReactiveRedisDataSource redis) {
-        redis.pubsub(String.class).subscribe(RedisKeys.CANCELLED_CHANNEL).subscribe().with(
-                this::cancelled, failure -> LOG.error("lost the subscription to cancelled jobs", failure));
+    void listen(@Observes StartupEvent event, ReactiveRedisDataSource redis, GracefulStop stop) {
+        // Subscribes again whenever the subscription ends (Redis restarted).
+        redis.pubsub(String.class).subscribe(RedisKeys.CANCELLED_CHANNEL)
+                .onCompletion().failWith(() -> new IllegalStateException("the subscription ended"))
+                .onFailure(failure -> !stop.stopping()).invoke(failure -> LOG.warnf(
+                        "subscription to cancelled jobs lost, subscribing again: %s", failure.getMessage()))
+                .onFailure(failure -> !stop.stopping()).retry()
+                .withBackOff(RESUBSCRIBE_FIRST, RESUBSCRIBE_LONGEST).indefinitely()
+                .subscribe().with(this::cancelled,
+                        failure -> LOG.debugf("subscription ended: %s", failure.getMessage()));
     }
 
     void cancelled(String jobId) {

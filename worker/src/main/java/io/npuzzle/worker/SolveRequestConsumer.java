@@ -59,6 +59,7 @@ public class SolveRequestConsumer {
             SolveOutcome outcome = untilAvailable.run("job " + request.jobId(), () -> processor.process(request));
             if (outcome != null) {
                 untilAvailable.run("publishing the outcome of job " + request.jobId(), () -> publish(outcome));
+                LOG.debugf("published %s", outcome.status());
             }
             return record.ack();
         } catch (PoisonRecordException e) {

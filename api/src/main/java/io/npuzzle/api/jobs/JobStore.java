@@ -73,9 +73,9 @@ public class JobStore {
         if (!JobIds.isWellFormed(jobId)) {
             return Uni.createFrom().item(Cancel.UNKNOWN);
         }
-        return redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(jobId),
+        return guarded(redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(jobId),
                         encode(SolveOutcome.cancelled(jobId, JobService.API_WORKER)), RedisKeys.FINISHED_CHANNEL,
-                        RedisKeys.CANCELLED_CHANNEL, jobId)
+                        RedisKeys.CANCELLED_CHANNEL, jobId))
                 .map(reply -> switch (reply.toInteger()) {
                     case 1 -> Cancel.CANCELLED;
                     case 0 -> Cancel.UNKNOWN;
@@ -88,13 +88,13 @@ public class JobStore {
      * claimed already, else null.
      */
     public Uni<String> claim(String clientKey, String claim, long ttlSeconds) {
-        return redis.execute("EVAL", JobScripts.CLAIM, "1", RedisKeys.idempotency(clientKey), claim,
-                Long.toString(ttlSeconds)).map(reply -> reply == null ? null : reply.toString());
+        return guarded(redis.execute("EVAL", JobScripts.CLAIM, "1", RedisKeys.idempotency(clientKey), claim,
+                Long.toString(ttlSeconds))).map(reply -> reply == null ? null : reply.toString());
     }
 
     /** Frees a claimed idempotency key, after the request that claimed it failed. */
     public Uni<Void> release(String clientKey) {
-        return redis.key().del(RedisKeys.idempotency(clientKey)).replaceWithVoid();
+        return guarded(redis.key().del(RedisKeys.idempotency(clientKey))).replaceWithVoid();
     }
 
     /** The cached solution of a canonical puzzle, or null. */

@@ -3,6 +3,7 @@ package io.npuzzle.core.search;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
@@ -28,11 +29,11 @@ class AStarSearchTest {
         for (Shape shape : new Shape[] {Shape.of(3, 4), Shape.of(4, 4), Shape.of(5, 5), Shape.of(8, 8)}) {
             Board goal = Board.solved(shape);
             for (int trial = 0; trial < 5; trial++) {
-                String scramble = randomWalk(shape, goal.blankIndex(), 24, random);
-                Board start = goal.apply(scramble);
-                SolveResult result = solve(new Puzzle(start, goal), SolveOptions.defaults());
+                Puzzle puzzle = RandomBoards.scrambled(goal, 24, random);
+                Board start = puzzle.start();
+                SolveResult result = solve(puzzle, SolveOptions.defaults());
                 assertEquals(Outcome.SOLVED, result.outcome());
-                assertTrue(result.length() <= scramble.length(), shape + " " + scramble);
+                assertTrue(result.length() <= 24, shape + " " + start);
                 assertEquals(goal, start.apply(result.moves()));
             }
         }
@@ -73,22 +74,5 @@ class AStarSearchTest {
         long now = System.nanoTime();
         return new AStarSearch(puzzle.shape(), puzzle.goalBlank())
                 .solve(puzzle.relabelledStart(), new Budget(options, now), now);
-    }
-
-    static String randomWalk(Shape shape, int blank, int length, Random random) {
-        StringBuilder moves = new StringBuilder();
-        char[] letters = {'u', 'd', 'l', 'r'};
-        int[] dr = {-1, 1, 0, 0};
-        int[] dc = {0, 0, -1, 1};
-        while (moves.length() < length) {
-            int m = random.nextInt(4);
-            int r = blank / shape.cols() + dr[m];
-            int c = blank % shape.cols() + dc[m];
-            if (r >= 0 && r < shape.rows() && c >= 0 && c < shape.cols()) {
-                moves.append(letters[m]);
-                blank = r * shape.cols() + c;
-            }
-        }
-        return moves.toString();
     }
 }

@@ -3,6 +3,7 @@ package io.npuzzle.core.search;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.table.ExactTable;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class ManhattanLinearConflictTest {
             ManhattanLinearConflict h = new ManhattanLinearConflict(shape, goalBlank);
             Random random = new Random(goalBlank);
             for (int i = 0; i < 5000; i++) {
-                byte[] state = new Puzzle(randomBoard(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
+                byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
                 int exact = table.distance(state);
                 if (exact >= 0) {
                     assertTrue(h.estimate(state) <= exact);
@@ -48,7 +49,7 @@ class ManhattanLinearConflictTest {
         Shape shape = Shape.of(4, 5);
         ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 7);
         Random random = new Random(3);
-        byte[] state = new Puzzle(randomBoard(shape, random), canonicalGoal(shape, 7)).relabelledStart();
+        byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, 7)).relabelledStart();
         int estimate = h.estimate(state);
         for (int step = 0; step < 2000; step++) {
             int blank = 0;
@@ -70,20 +71,6 @@ class ManhattanLinearConflictTest {
         int[] tiles = new int[shape.size()];
         for (int cell = 0; cell < tiles.length; cell++) {
             tiles[cell] = Puzzle.canonicalLabel(cell, blank);
-        }
-        return Board.of(shape, tiles);
-    }
-
-    private static Board randomBoard(Shape shape, Random random) {
-        int[] tiles = new int[shape.size()];
-        for (int i = 0; i < tiles.length; i++) {
-            tiles[i] = i;
-        }
-        for (int i = tiles.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = tiles[i];
-            tiles[i] = tiles[j];
-            tiles[j] = t;
         }
         return Board.of(shape, tiles);
     }

@@ -2,6 +2,7 @@ package io.npuzzle.core.solve;
 
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
@@ -29,7 +30,7 @@ class SolverPropertyTest {
                 .flatMap(shape -> Stream.of(
                         Arguments.of(shape, "default", Board.solved(shape)),
                         Arguments.of(shape, "blank first", Board.blankFirst(shape)),
-                        Arguments.of(shape, "random", randomBoard(shape, random))));
+                        Arguments.of(shape, "random", RandomBoards.shuffled(shape, random))));
     }
 
     @ParameterizedTest(name = "{0} goal {1}")
@@ -39,7 +40,7 @@ class SolverPropertyTest {
         Random random = new Random(shape.size() * 31L + goalName.hashCode());
         int solvable = 0;
         for (int i = 0; i < BOARDS_PER_GOAL; i++) {
-            Board start = randomBoard(shape, random);
+            Board start = RandomBoards.shuffled(shape, random);
             int expected = oracle.distance(start);
             SolveResult result = SOLVER.solve(new Puzzle(start, goal));
             if (expected < 0) {
@@ -63,7 +64,7 @@ class SolverPropertyTest {
         BruteForce oracle = new BruteForce(goal);
         Random random = new Random(shape.size() * 17L + goalName.hashCode());
         for (int i = 0; i < 60; i++) {
-            Board start = randomBoard(shape, random);
+            Board start = RandomBoards.shuffled(shape, random);
             Puzzle puzzle = new Puzzle(start, goal);
             if (!puzzle.isSolvable()) {
                 assertEquals(-1, oracle.distance(start));
@@ -76,19 +77,5 @@ class SolverPropertyTest {
             assertEquals(goal, start.apply(result.moves()));
             assertTrue(result.optimal());
         }
-    }
-
-    static Board randomBoard(Shape shape, Random random) {
-        int[] tiles = new int[shape.size()];
-        for (int i = 0; i < tiles.length; i++) {
-            tiles[i] = i;
-        }
-        for (int i = tiles.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = tiles[i];
-            tiles[i] = tiles[j];
-            tiles[j] = t;
-        }
-        return Board.of(shape, tiles);
     }
 }

@@ -33,6 +33,8 @@ public final class AppModule {
             "quarkus-micrometer-registry-prometheus");
     private static final Pattern PROFILE = Pattern.compile("%([\\w,-]+)\\.(.+)");
     private static final Pattern CHANNEL = Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.topic");
+    private static final Pattern DEAD_LETTERS =
+            Pattern.compile("mp\\.messaging\\.incoming\\.([^.]+)\\.dead-letter-queue\\.topic");
 
     private final String module;
     private final Map<String, String> properties;
@@ -111,13 +113,20 @@ public final class AppModule {
         return Optional.empty();
     }
 
-    /** Topic of each messaging channel, by direction and channel name. */
+    /**
+     * Topic of each messaging channel, by direction and channel name. The dead-letter topic of an incoming channel
+     * counts as outgoing (the app writes to it), named after the channel with {@code .dead-letter-queue}.
+     */
     public Map<String, String> topics(String direction) {
         Map<String, String> topics = new LinkedHashMap<>();
         properties.forEach((key, value) -> {
             Matcher channel = CHANNEL.matcher(key);
             if (channel.matches() && channel.group(1).equals(direction)) {
                 topics.put(channel.group(2), value);
+            }
+            Matcher deadLetters = DEAD_LETTERS.matcher(key);
+            if (deadLetters.matches() && direction.equals("outgoing")) {
+                topics.put(deadLetters.group(1) + ".dead-letter-queue", value);
             }
         });
         return topics;
