@@ -21,6 +21,7 @@ public final class AStarSearch {
     /** Memory the node arrays may take before the search gives up, whatever the node budget says. */
     static final long MAX_NODE_BYTES = 512L << 20;
     private static final int NO_MOVE = -1;
+    private static final int INITIAL_NODES = 1 << 14;
 
     private final Shape shape;
     private final int n;
@@ -37,7 +38,7 @@ public final class AStarSearch {
     private byte[] lastMove;
     private byte[] blankCell;
     private int stored;
-    private final Long2IntOpenHashMap index = new Long2IntOpenHashMap();
+    private final Long2IntOpenHashMap index = new Long2IntOpenHashMap(INITIAL_NODES);
     private IntArrayList[] buckets = new IntArrayList[64];
     private int lowestPushed = Integer.MAX_VALUE;
 
@@ -99,11 +100,12 @@ public final class AStarSearch {
             int childG = g[node] + 1;
             int[] targets = neighbours[blank];
             int[] moves = neighbourMoves[blank];
+            System.arraycopy(states, node * n, work, 0, n);
             for (int i = 0; i < targets.length; i++) {
                 if (moves[i] == back) {
                     continue; // undoing the last move returns to the parent, already stored more cheaply
                 }
-                System.arraycopy(states, node * n, work, 0, n);
+                int tile = work[targets[i]];
                 int childH = heuristic.slide(work, blank, targets[i], h[node]);
                 if (stored >= maxStored) {
                     return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
@@ -119,6 +121,8 @@ public final class AStarSearch {
                     lastMove[existing] = (byte) moves[i];
                     push(childG + childH, existing);
                 }
+                work[targets[i]] = (byte) tile; // slide back: the next child starts from the parent again
+                work[blank] = 0;
             }
             if (lowestPushed < f) {
                 f = lowestPushed; // an inconsistent estimate can reopen a node below the current f
@@ -166,7 +170,7 @@ public final class AStarSearch {
     }
 
     private void reset() {
-        int initial = 1 << 14;
+        int initial = INITIAL_NODES;
         states = new byte[initial * n];
         parent = new int[initial];
         g = new int[initial];
