@@ -12,7 +12,7 @@ public final class Board {
     private Board(Shape shape, byte[] tiles) {
         this.shape = shape;
         this.tiles = tiles;
-        this.blank = indexOf(tiles, 0);
+        this.blank = cellOf(tiles, 0);
     }
 
     /**
@@ -159,12 +159,13 @@ public final class Board {
         return n - tiles.length <= 3 ? " (missing " + missing + ")" : "";
     }
 
-    private static int indexOf(byte[] tiles, int tile) {
-        for (int i = 0; i < tiles.length; i++) {
-            if (tiles[i] == tile) {
-                return i;
+    /** The cell of {@code tiles} that holds {@code tile}, which must be present. */
+    public static int cellOf(byte[] tiles, int tile) {
+        for (int cell = 0; cell < tiles.length; cell++) {
+            if (tiles[cell] == tile) {
+                return cell;
             }
         }
-        throw new IllegalStateException("no blank");
+        throw new IllegalArgumentException("no tile " + tile);
     }
 }

@@ -1,5 +1,7 @@
 package io.npuzzle.core.board;
 
+import java.util.Arrays;
+
 /** Rows and columns of a rectangular board; each between {@link #MIN_SIDE} and {@link #MAX_SIDE}. */
 public record Shape(int rows, int cols) {
 
@@ -40,6 +42,33 @@ public record Shape(int rows, int cols) {
         int r = cell / cols + move.dRow();
         int c = cell % cols + move.dCol();
         return r < 0 || r >= rows || c < 0 || c >= cols ? -1 : r * cols + c;
+    }
+
+    /** Per cell, the cells the blank there can move to, in {@link Move} order. */
+    public int[][] neighbourCells() {
+        return neighbourTable(false);
+    }
+
+    /** Per cell, the {@link Move#ordinal()} of each entry of {@link #neighbourCells()}. */
+    public int[][] neighbourMoves() {
+        return neighbourTable(true);
+    }
+
+    private int[][] neighbourTable(boolean moves) {
+        int n = size();
+        int[][] table = new int[n][];
+        for (int cell = 0; cell < n; cell++) {
+            int[] row = new int[4];
+            int count = 0;
+            for (Move move : Move.all()) {
+                int target = neighbour(cell, move);
+                if (target >= 0) {
+                    row[count++] = moves ? move.ordinal() : target;
+                }
+            }
+            table[cell] = Arrays.copyOf(row, count);
+        }
+        return table;
     }
 
     /** Taxicab distance between two cells. */

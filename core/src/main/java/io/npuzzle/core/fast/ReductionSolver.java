@@ -69,11 +69,7 @@ public final class ReductionSolver {
             cols = shape.cols();
             goalBlank = puzzle.goalBlank();
             state = puzzle.relabelledStart();
-            for (int cell = 0; cell < state.length; cell++) {
-                if (state[cell] == 0) {
-                    blank = cell;
-                }
-            }
+            blank = puzzle.start().blankIndex();
             bottom = shape.rows() - 1;
             right = cols - 1;
         }

@@ -1,5 +1,6 @@
 package io.npuzzle.core.fast;
 
+import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -53,7 +54,7 @@ final class TilePlacer {
         boolean pair = labels.length == 2;
         int goalA = targets[0];
         int goalB = pair ? targets[1] : 0;
-        int start = encode(indexOf(state, labels[0]), pair ? indexOf(state, labels[1]) : 0, blank);
+        int start = encode(Board.cellOf(state, labels[0]), pair ? Board.cellOf(state, labels[1]) : 0, blank);
         if (++generation == 0) {
             Arrays.fill(seen, 0);
             generation = 1;
@@ -149,13 +150,5 @@ final class TilePlacer {
 
     private int encode(int a, int b, int blank) {
         return (a * n + b) * n + blank;
-    }
-
-    private static int indexOf(byte[] state, int label) {
-        for (int cell = 0; ; cell++) {
-            if (state[cell] == label) {
-                return cell;
-            }
-        }
     }
 }

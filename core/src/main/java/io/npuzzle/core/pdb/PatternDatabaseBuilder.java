@@ -1,8 +1,6 @@
 package io.npuzzle.core.pdb;
 
-import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
-import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 import java.util.ArrayList;
@@ -87,17 +85,7 @@ public final class PatternDatabaseBuilder {
             }
             this.notFirstCol = allCells & ~firstCol;
             this.notLastCol = allCells & ~lastCol;
-            this.neighbours = new int[n][];
-            for (int cell = 0; cell < n; cell++) {
-                IntArrayList cells = new IntArrayList(4);
-                for (Move move : Move.all()) {
-                    int target = shape.neighbour(cell, move);
-                    if (target >= 0) {
-                        cells.add(target);
-                    }
-                }
-                neighbours[cell] = cells.toIntArray();
-            }
+            this.neighbours = shape.neighbourCells();
             this.identity = new int[n];
             for (int i = 0; i < n; i++) {
                 identity[i] = i;

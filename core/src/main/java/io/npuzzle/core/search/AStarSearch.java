@@ -1,5 +1,6 @@
 package io.npuzzle.core.search;
 
+import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.rank.PermutationRank;
@@ -47,21 +48,8 @@ public final class AStarSearch {
         this.n = shape.size();
         this.ranked = n <= PermutationRank.MAX_SIZE;
         this.heuristic = new ManhattanLinearConflict(shape, goalBlank);
-        this.neighbours = new int[n][];
-        this.neighbourMoves = new int[n][];
-        for (int cell = 0; cell < n; cell++) {
-            IntArrayList cells = new IntArrayList(4);
-            IntArrayList moves = new IntArrayList(4);
-            for (Move move : Move.all()) {
-                int target = shape.neighbour(cell, move);
-                if (target >= 0) {
-                    cells.add(target);
-                    moves.add(move.ordinal());
-                }
-            }
-            neighbours[cell] = cells.toIntArray();
-            neighbourMoves[cell] = moves.toIntArray();
-        }
+        this.neighbours = shape.neighbourCells();
+        this.neighbourMoves = shape.neighbourMoves();
         this.maxStored = (int) Math.min(Integer.MAX_VALUE - 8, MAX_NODE_BYTES / (n + 14));
         index.defaultReturnValue(-1);
     }
@@ -71,7 +59,7 @@ public final class AStarSearch {
         reset();
         int h0 = heuristic.estimate(start);
         findOrReserve(start);
-        int root = store(start, indexOfBlank(start), -1, NO_MOVE, 0, h0);
+        int root = store(start, Board.cellOf(start, 0), -1, NO_MOVE, 0, h0);
         push(h0, root);
 
         byte[] work = new byte[n];
@@ -225,13 +213,5 @@ public final class AStarSearch {
             moves[i] = Move.all()[lastMove[at]].letter();
         }
         return new String(moves);
-    }
-
-    private static int indexOfBlank(byte[] state) {
-        for (int i = 0; ; i++) {
-            if (state[i] == 0) {
-                return i;
-            }
-        }
     }
 }

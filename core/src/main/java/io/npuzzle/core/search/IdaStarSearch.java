@@ -9,7 +9,6 @@ import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveResult;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
-import java.util.Arrays;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -69,22 +68,8 @@ public final class IdaStarSearch {
         this.threads = workerPool == null ? 1 : Math.max(1, threads);
         Shape shape = heuristic.shape();
         n = shape.size();
-        neighbourCells = new int[n][];
-        neighbourMoves = new int[n][];
-        for (int cell = 0; cell < n; cell++) {
-            int count = 0;
-            int[] cells = new int[4];
-            int[] moves = new int[4];
-            for (Move move : Move.all()) {
-                int target = shape.neighbour(cell, move);
-                if (target >= 0) {
-                    cells[count] = target;
-                    moves[count++] = move.ordinal();
-                }
-            }
-            neighbourCells[cell] = Arrays.copyOf(cells, count);
-            neighbourMoves[cell] = Arrays.copyOf(moves, count);
-        }
+        neighbourCells = shape.neighbourCells();
+        neighbourMoves = shape.neighbourMoves();
         viewCount = heuristic.viewCount();
         int most = 0;
         for (int v = 0; v < viewCount; v++) {

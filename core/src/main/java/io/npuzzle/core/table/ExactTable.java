@@ -1,5 +1,6 @@
 package io.npuzzle.core.table;
 
+import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
@@ -44,7 +45,7 @@ public final class ExactTable {
         byte[] distance = new byte[(int) PermutationRank.factorial(n)];
         Arrays.fill(distance, UNREACHED);
         int[] queue = new int[distance.length / 2];
-        int[][] neighbours = neighbourCells(shape);
+        int[][] neighbours = shape.neighbourCells();
 
         byte[] state = new byte[n];
         for (int cell = 0; cell < n; cell++) {
@@ -59,7 +60,7 @@ public final class ExactTable {
             int rank = queue[head++];
             byte next = (byte) (distance[rank] + 1);
             PermutationRank.unrank(rank, n, state);
-            int blank = indexOfBlank(state);
+            int blank = Board.cellOf(state, 0);
             for (int target : neighbours[blank]) {
                 state[blank] = state[target];
                 state[target] = 0;
@@ -112,7 +113,7 @@ public final class ExactTable {
             return null;
         }
         char[] moves = new char[d];
-        int blank = indexOfBlank(state);
+        int blank = Board.cellOf(state, 0);
         for (int step = 0; step < moves.length; step++) {
             int wanted = d - step - 1;
             for (Move move : Move.all()) {
@@ -132,30 +133,5 @@ public final class ExactTable {
             }
         }
         return new String(moves);
-    }
-
-    private static int[][] neighbourCells(Shape shape) {
-        int n = shape.size();
-        int[][] result = new int[n][];
-        for (int cell = 0; cell < n; cell++) {
-            int[] cells = new int[4];
-            int count = 0;
-            for (Move move : Move.all()) {
-                int target = shape.neighbour(cell, move);
-                if (target >= 0) {
-                    cells[count++] = target;
-                }
-            }
-            result[cell] = Arrays.copyOf(cells, count);
-        }
-        return result;
-    }
-
-    private static int indexOfBlank(byte[] state) {
-        for (int i = 0; ; i++) {
-            if (state[i] == 0) {
-                return i;
-            }
-        }
     }
 }
