@@ -10,6 +10,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,6 +37,20 @@ public final class JobsClient {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + board + "\"}")));
     }
 
+    /** Posts one job, given as its JSON body, and returns the job, which must have been accepted. */
+    public JsonNode acceptedJson(String body) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        assertTrue(response.statusCode() == 202 || response.statusCode() == 200, response.body());
+        return read(response.body());
+    }
+
+    /** Cancels a job; the answer, whatever it is. */
+    public HttpResponse<String> cancel(String id) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)).DELETE());
+    }
+
     /** Posts one board and returns the job, which must have been accepted. */
     public JsonNode accepted(String board) {
         HttpResponse<String> response = submit(board);
@@ -54,18 +69,24 @@ public final class JobsClient {
 
     /** Long-polls a job until it is DONE; fails when it FAILS or the timeout passes first. */
     public JsonNode awaitDone(String id, Duration timeout) {
+        JsonNode job = awaitFinished(id, timeout);
+        assertEquals("DONE", job.get("status").asText(), "job " + id + " did not end DONE: " + job);
+        return job;
+    }
+
+    /** Long-polls a job until it has finished, whatever its outcome; fails when the timeout passes first. */
+    public JsonNode awaitFinished(String id, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
+            long left = Math.max(1, Math.min(LONG_POLL_SECONDS, (deadline - System.nanoTime()) / 1_000_000_000L));
             HttpResponse<String> response = send(HttpRequest.newBuilder(
-                    URI.create(base + "/api/v1/jobs/" + id + "?wait=" + LONG_POLL_SECONDS)));
+                    URI.create(base + "/api/v1/jobs/" + id + "?wait=" + left)));
             assertEquals(200, response.statusCode(), response.body());
             JsonNode job = read(response.body());
-            String status = job.get("status").asText();
-            if (status.equals("DONE")) {
+            if (Set.of("DONE", "FAILED", "CANCELLED").contains(job.get("status").asText())) {
                 return job;
             }
-            assertTrue(!status.equals("FAILED") && System.nanoTime() < deadline,
-                    "job " + id + " did not end DONE: " + response.body());
+            assertTrue(System.nanoTime() < deadline, "job " + id + " did not finish in " + timeout + ": " + job);
         }
     }
 

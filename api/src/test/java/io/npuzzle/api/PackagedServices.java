@@ -5,6 +5,7 @@ import io.npuzzle.testsupport.TestInfrastructure;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,6 +17,8 @@ public final class PackagedServices {
 
     static final Path WORKER_JAR = Path.of("..", "worker", "target", "quarkus-app", "quarkus-run.jar");
     static final Path API_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    /** The JVM options bin/run starts the services with. */
+    static final List<String> RUN_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+ExitOnOutOfMemoryError");
 
     private PackagedServices() {
     }
@@ -27,6 +30,19 @@ public final class PackagedServices {
     public static ServiceProcess startWorker(String name, String workerId) {
         // A free port for its health endpoints, so that several workers never collide.
         return start(WORKER_JAR, name, Map.of("npuzzle.worker.id", workerId, "quarkus.http.port", "0"));
+    }
+
+    /**
+     * A worker with the JVM options and heap that {@code bin/run} gives it, its health endpoints on the given port.
+     *
+     * @param settings more configuration, overriding the defaults
+     */
+    public static ServiceProcess startWorkerAsRun(String name, int port, Map<String, String> settings) {
+        Map<String, String> config = new HashMap<>(TestInfrastructure.shared().serviceConfig());
+        config.put("npuzzle.worker.id", name);
+        config.put("quarkus.http.port", Integer.toString(port));
+        config.putAll(settings);
+        return ServiceProcess.start(WORKER_JAR, name, RUN_JVM_OPTIONS, config);
     }
 
     /** An API instance listening on the given port. */

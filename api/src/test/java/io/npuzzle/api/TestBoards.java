@@ -1,6 +1,8 @@
 package io.npuzzle.api;
 
+import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,7 +11,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-/** 3x3 boards for tests that submit many jobs. */
+/** Boards for tests that submit jobs: many 3x3 ones, and random or scrambled boards of any shape. */
 public final class TestBoards {
 
     private TestBoards() {
@@ -35,5 +37,39 @@ public final class TestBoards {
             }
         }
         return inOrder;
+    }
+
+    /** A random solvable arrangement for the usual goal (blank last), as far from it as random boards are. */
+    public static String randomSolvable(int rows, int cols, Random random) {
+        Shape shape = Shape.of(rows, cols);
+        List<Integer> tiles = new ArrayList<>();
+        for (int tile = 0; tile < shape.size(); tile++) {
+            tiles.add(tile);
+        }
+        Collections.shuffle(tiles, random);
+        Board board = Board.of(shape, tiles.stream().mapToInt(Integer::intValue).toArray());
+        if (!new Puzzle(board, Board.solved(shape)).isSolvable()) {
+            // Swapping two tiles flips the permutation's parity, and so solvability.
+            int first = tiles.get(0) == 0 ? 1 : 0;
+            int second = tiles.get(first + 1) == 0 ? first + 2 : first + 1;
+            Collections.swap(tiles, first, second);
+            board = Board.of(shape, tiles.stream().mapToInt(Integer::intValue).toArray());
+        }
+        return board.toString();
+    }
+
+    /** The usual goal after a random walk of the blank: at most {@code moves} moves from it. */
+    public static String scrambled(int rows, int cols, int moves, Random random) {
+        Board board = Board.solved(Shape.of(rows, cols));
+        String letters = "udlr";
+        for (int done = 0; done < moves; ) {
+            try {
+                board = board.apply(String.valueOf(letters.charAt(random.nextInt(4))));
+                done++;
+            } catch (IllegalArgumentException offTheBoard) {
+                // Another direction next time.
+            }
+        }
+        return board.toString();
     }
 }

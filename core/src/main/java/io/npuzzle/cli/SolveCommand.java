@@ -77,7 +77,7 @@ final class SolveCommand implements LineCommand {
             }
         }
         return new SolveCommand(solver, rows, cols, goal, json,
-                new SolveOptions(mode, maxNodes, maxMillis, null, fallback));
+                new SolveOptions(mode, maxNodes, maxMillis, null).withFastFallback(fallback));
     }
 
     @Override

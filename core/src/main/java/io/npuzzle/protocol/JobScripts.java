@@ -19,14 +19,17 @@ public final class JobScripts {
             """;
 
     /**
-     * A worker starts a job. KEYS[1] = job key, KEYS[2] = solution key; ARGV[1] = start time. Returns
-     * {@code {"gone"}} when the job no longer exists, {@code {"finished"}} when it already has an outcome (a
-     * redelivery), else {@code {"start", cached solution JSON or false}}, so the cache look-up costs no extra
-     * round trip.
+     * A worker starts a job, counting its deliveries. KEYS[1] = job key, KEYS[2] = solution key; ARGV[1] = start
+     * time, ARGV[2] = the most deliveries a job may have. Returns {@code {"gone"}} when the job no longer exists,
+     * {@code {"finished"}} when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it
+     * was delivered more often than allowed (it crashed the workers that took it), else
+     * {@code {"start", cached solution JSON or false}}, so the cache look-up costs no extra round trip.
      */
     public static final String START = """
             if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
             if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return {'finished'} end
+            local deliveries = redis.call('HINCRBY', KEYS[1], 'deliveries', 1)
+            if deliveries > tonumber(ARGV[2]) then return {'exhausted', deliveries} end
             redis.call('HSETNX', KEYS[1], 'started', ARGV[1])
             return {'start', redis.call('GET', KEYS[2])}
             """;
@@ -74,6 +77,7 @@ public final class JobScripts {
     public static final String START_GO = "start";
     public static final String START_FINISHED = "finished";
     public static final String START_GONE = "gone";
+    public static final String START_EXHAUSTED = "exhausted";
 
     private JobScripts() {
     }

@@ -32,6 +32,11 @@ public record Problem(String type, String title, int status, String detail, Stri
         return of("budget-exceeded", "Solve budget exceeded", 422, detail);
     }
 
+    /** A job's deliveries ran out: the workers that took it crashed (or stopped) before finishing it. */
+    public static Problem deliveriesExhausted(String detail) {
+        return of("deliveries-exhausted", "Job abandoned after repeated worker failures", 500, detail);
+    }
+
     /** The solver failed unexpectedly; the detail never carries a stack trace. */
     public static Problem solverError(String detail) {
         return of("solver-error", "Solver error", 500, detail);

@@ -78,6 +78,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(
                     new NewTopic(Topics.REQUESTS, PARTITIONS, (short) 1),
+                    new NewTopic(Topics.HEAVY_REQUESTS, PARTITIONS, (short) 1),
                     new NewTopic(Topics.RESULTS, PARTITIONS, (short) 1),
                     new NewTopic(Topics.DEAD_LETTERS, 1, (short) 1)))
                     .all().get(30, TimeUnit.SECONDS);

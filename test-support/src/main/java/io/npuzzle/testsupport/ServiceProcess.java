@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,20 +30,26 @@ public final class ServiceProcess implements AutoCloseable {
         this.log = log;
     }
 
+    /** Starts a service with a small heap (256 MiB) and waits until it has started. */
+    public static ServiceProcess start(Path runJar, String name, Map<String, String> config) {
+        return start(runJar, name, List.of("-Xmx256m"), config);
+    }
+
     /**
      * Starts a service and waits until it has started.
      *
-     * @param runJar the service's {@code quarkus-run.jar}
-     * @param name   a name for the log file and messages
-     * @param config system properties for the service
+     * @param runJar     the service's {@code quarkus-run.jar}
+     * @param name       a name for the log file and messages
+     * @param jvmOptions options of the JVM, such as its heap
+     * @param config     system properties for the service
      */
-    public static ServiceProcess start(Path runJar, String name, Map<String, String> config) {
+    public static ServiceProcess start(Path runJar, String name, List<String> jvmOptions, Map<String, String> config) {
         if (!Files.isRegularFile(runJar)) {
             throw new IllegalStateException(runJar + " is missing: package the service first (mvn -DskipTests package)");
         }
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx256m");
+        command.addAll(jvmOptions);
         config.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add(runJar.toAbsolutePath().toString());
@@ -94,6 +101,21 @@ public final class ServiceProcess implements AutoCloseable {
     private String tail() {
         String text = output();
         return text.length() > 4000 ? text.substring(text.length() - 4000) : text;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Waits for the service to exit by itself; its exit code, or empty when it still runs after the timeout. */
+    public OptionalInt awaitExit(Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    ? OptionalInt.of(process.exitValue()) : OptionalInt.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return OptionalInt.empty();
+        }
     }
 
     /** Kills the service at once, as SIGKILL does: no shutdown hook runs, nothing is committed or closed. */

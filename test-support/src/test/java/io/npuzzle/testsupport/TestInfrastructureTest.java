@@ -19,9 +19,10 @@ class TestInfrastructureTest {
         TestInfrastructure infrastructure = TestInfrastructure.shared();
         assertSame(infrastructure, TestInfrastructure.shared());
         try (Admin admin = infrastructure.kafka().admin()) {
-            Map<String, TopicDescription> topics = admin.describeTopics(List.of(Topics.REQUESTS, Topics.RESULTS))
+            Map<String, TopicDescription> topics = admin.describeTopics(List.of(Topics.REQUESTS, Topics.HEAVY_REQUESTS, Topics.RESULTS))
                     .allTopicNames().get(30, TimeUnit.SECONDS);
             assertEquals(EmbeddedKafka.PARTITIONS, topics.get(Topics.REQUESTS).partitions().size());
+            assertEquals(EmbeddedKafka.PARTITIONS, topics.get(Topics.HEAVY_REQUESTS).partitions().size());
             assertEquals(EmbeddedKafka.PARTITIONS, topics.get(Topics.RESULTS).partitions().size());
         }
         infrastructure.redis().flushAll();

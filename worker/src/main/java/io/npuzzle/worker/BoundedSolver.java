@@ -3,6 +3,8 @@ package io.npuzzle.worker;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SearchMemory;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
@@ -10,39 +12,51 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 
 /**
- * The core solver behind a fixed number of slots (one per core by default) and the configured budgets, so that
- * however many jobs are in flight, at most that many searches compete for the CPUs and none runs unbounded.
+ * The core solver behind a fixed number of slots per {@link SolveCost} and their budgets, so that however many
+ * jobs are in flight, at most that many searches compete for the CPUs, none runs unbounded, and the heavy ones
+ * together hold at most half of the heap ({@link SearchMemory}). Quick jobs have slots of their own (one per core
+ * by default), so a worker busy with heavy searches still answers them at once.
  */
 @ApplicationScoped
 public class BoundedSolver {
 
     /** One search thread per solve: the slots, not the searches, spread the work over the cores. */
     private final Solver solver = new Solver(PatternDatabases.atDefaultLocation(), 1);
-    private final Semaphore slots;
-    private final int concurrency;
-    private final SolveOptions budget;
+    private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
 
-    BoundedSolver(WorkerConfig config) {
-        this.concurrency = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
-        this.slots = new Semaphore(concurrency, true);
-        this.budget = SolveOptions.defaults().withBudget(config.solve().maxNodes(), config.solve().maxMillis());
+    /** The slots and the budget of one kind of solve. */
+    public record Lane(int concurrency, SolveOptions budget, Semaphore slots) {
+
+        Lane(int concurrency, SolveOptions budget) {
+            this(concurrency, budget, new Semaphore(concurrency, true));
+        }
     }
 
-    public int concurrency() {
-        return concurrency;
+    BoundedSolver(WorkerConfig config) {
+        int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
+        int heavy = config.heavy().concurrency();
+        long memory = config.solve().maxMemory().map(size -> size.asLongValue())
+                .orElseGet(() -> SearchMemory.perSearch(Runtime.getRuntime().maxMemory(), heavy));
+        SolveOptions base = SolveOptions.defaults().withMemory(memory);
+        lanes.put(SolveCost.QUICK, new Lane(quick,
+                base.withBudget(config.solve().maxNodes(), config.solve().maxMillis())));
+        lanes.put(SolveCost.HEAVY, new Lane(heavy,
+                base.withBudget(config.heavy().maxNodes(), config.heavy().maxMillis())));
+    }
+
+    public Lane lane(SolveCost cost) {
+        return lanes.get(cost);
     }
 
     /** Whether the pattern databases are loaded. */
     public boolean isReady() {
         return solver.isReady();
-    }
-
-    public SolveOptions budget() {
-        return budget;
     }
 
     /** Loads the 4x4 pattern databases and the most used table (3x3, usual goal) before the first job. */
@@ -51,13 +65,17 @@ public class BoundedSolver {
         solver.solve(Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null));
     }
 
-    /** Solves within the budget; the search stops early, CANCELLED, once {@code cancelled} says so. */
+    /**
+     * Solves within the budget of the puzzle's cost, on one of its slots; the search stops early, CANCELLED, once
+     * {@code cancelled} says so.
+     */
     public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
-        slots.acquireUninterruptibly();
+        Lane lane = lane(SolveCost.of(puzzle.shape(), mode));
+        lane.slots().acquireUninterruptibly();
         try {
-            return solver.solve(puzzle, budget.withMode(mode).withCancellation(cancelled));
+            return solver.solve(puzzle, lane.budget().withMode(mode).withCancellation(cancelled));
         } finally {
-            slots.release();
+            lane.slots().release();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.npuzzle.worker;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -19,15 +20,32 @@ public class BudgetCheck {
                  @ConfigProperty(name = "mp.messaging.incoming.solve-requests.throttled.unprocessed-record-max-age.ms")
                  long maxRecordAgeMillis,
                  @ConfigProperty(name = "mp.messaging.incoming.solve-requests.max.poll.interval.ms")
-                 long maxPollIntervalMillis) {
-        String problem = problem(config.inFlight(), solver.concurrency(), config.solve().maxMillis(),
-                // An age limit of 0 means none.
-                maxRecordAgeMillis > 0 ? Math.min(maxRecordAgeMillis, maxPollIntervalMillis) : maxPollIntervalMillis);
+                 long maxPollIntervalMillis,
+                 @ConfigProperty(name = "mp.messaging.incoming.heavy-solve-requests.throttled.unprocessed-record-max-age.ms")
+                 long maxHeavyRecordAgeMillis,
+                 @ConfigProperty(name = "mp.messaging.incoming.heavy-solve-requests.max.poll.interval.ms")
+                 long maxHeavyPollIntervalMillis) {
+        BoundedSolver.Lane quick = solver.lane(SolveCost.QUICK);
+        BoundedSolver.Lane heavy = solver.lane(SolveCost.HEAVY);
+        String problem = problem(config.inFlight(), quick.concurrency(), quick.budget().maxMillis(),
+                kafkaLimit(maxRecordAgeMillis, maxPollIntervalMillis));
+        if (problem == null) {
+            // Heavy jobs are in flight only while they hold a slot: one round.
+            problem = problem(heavy.concurrency(), heavy.concurrency(), heavy.budget().maxMillis(),
+                    kafkaLimit(maxHeavyRecordAgeMillis, maxHeavyPollIntervalMillis));
+        }
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
-        LOG.infof("solving %d jobs at once, %d in flight, budget %d ms / %d nodes", solver.concurrency(),
-                config.inFlight(), config.solve().maxMillis(), config.solve().maxNodes());
+        LOG.infof("quick jobs: %d solves at once, %d in flight, budget %d ms / %d nodes; heavy jobs: %d at once,"
+                        + " budget %d ms / %d nodes / %d MiB each", quick.concurrency(), config.inFlight(),
+                quick.budget().maxMillis(), quick.budget().maxNodes(), heavy.concurrency(),
+                heavy.budget().maxMillis(), heavy.budget().maxNodes(), heavy.budget().maxBytes() >> 20);
+    }
+
+    /** The longest a record may wait unacknowledged; an age limit of 0 means none. */
+    private static long kafkaLimit(long maxRecordAgeMillis, long maxPollIntervalMillis) {
+        return maxRecordAgeMillis > 0 ? Math.min(maxRecordAgeMillis, maxPollIntervalMillis) : maxPollIntervalMillis;
     }
 
     /** Why these settings are unsafe, or null when the worst wait stays within half of Kafka's limit. */
@@ -37,7 +55,7 @@ public class BudgetCheck {
         if (2 * worstMillis <= kafkaLimitMillis) {
             return null;
         }
-        return String.format("npuzzle.worker.in-flight=%d with %d solves at once and npuzzle.worker.solve.max-millis=%d"
+        return String.format("%d jobs in flight with %d solves at once and a budget of %d ms"
                         + " let a request wait up to %d ms, more than half of Kafka's limit of %d ms: lower the"
                         + " budget or the jobs in flight", inFlight, concurrency, maxMillis, worstMillis,
                 kafkaLimitMillis);

@@ -3,6 +3,7 @@ package io.npuzzle.worker;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -72,6 +73,12 @@ public class JobProcessor {
         if (start instanceof JobStarts.Skip skip) {
             LOG.debugf("skipped (%s)", skip.reason());
             return null;
+        }
+        if (start instanceof JobStarts.Exhausted exhausted) {
+            LOG.warnf("giving up after %d deliveries", exhausted.deliveries() - 1);
+            return SolveOutcome.failed(request.jobId(), Problem.deliveriesExhausted("the job was taken "
+                    + (exhausted.deliveries() - 1) + " times by workers that stopped before finishing it (crashed"
+                    + " or ran out of memory); it is not tried again"), worker);
         }
         JobStarts.Run run = (JobStarts.Run) start;
         if (run.cached() != null && run.cached().serves(mode)) {

@@ -21,6 +21,12 @@ public class SolutionCache {
             return 0
             """;
 
+    /** Extends a lock only while it is still ours. */
+    private static final String RENEW = """
+            if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+            return 0
+            """;
+
     private final RedisDataSource redis;
     private final Json json;
     private final String ttlSeconds;
@@ -54,6 +60,12 @@ public class SolutionCache {
     public boolean tryLock(String key, String mode, String owner, Duration ttl) {
         return redis.execute("SET", RedisKeys.solving(key, mode), owner, "NX", "PX",
                 Long.toString(ttl.toMillis())) != null;
+    }
+
+    /** Extends the lock for another {@code ttl} from now, if it is still ours; true when it was. */
+    public boolean renewLock(String key, String mode, String owner, Duration ttl) {
+        return redis.execute("EVAL", RENEW, "1", RedisKeys.solving(key, mode), owner,
+                Long.toString(ttl.toMillis())).toInteger() == 1;
     }
 
     public boolean isLocked(String key, String mode) {

@@ -1,5 +1,6 @@
 package io.npuzzle.worker;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -13,18 +14,28 @@ public interface WorkerConfig {
     /** Name in logs and in the outcomes this worker publishes; host name and process id when unset. */
     Optional<String> id();
 
-    /** Solves that may run at once; one per core when unset. */
+    /** Quick solves that may run at once; one per core when unset. */
     Optional<Integer> concurrency();
 
     /**
-     * Jobs handled at once, counting those waiting on Redis or Kafka or for a solve slot. Sizes the
+     * Quick jobs handled at once, counting those waiting on Redis or Kafka or for a solve slot. Sizes the
      * {@code solvers} worker pool of the messaging layer.
      */
     @WithDefault("8")
     int inFlight();
 
-    /** Budget of one solve; a job that exceeds it ends FAILED. */
+    /** Budget of one quick solve; a job that exceeds it ends FAILED. */
     Solve solve();
+
+    /** Heavy solves: their own slots and budget, so that they never hold up quick jobs. */
+    Heavy heavy();
+
+    /**
+     * Deliveries of one job before it is finished FAILED instead of being solved again, so that a job that crashed
+     * workers (an out-of-memory exit, a killed container) cannot crash them all in turn.
+     */
+    @WithDefault("3")
+    int maxDeliveries();
 
     /** How long a stopping worker waits for the jobs in hand to finish; the rest are redelivered elsewhere. */
     @WithDefault("10s")
@@ -45,5 +56,24 @@ public interface WorkerConfig {
         /** Tries of a solve that throws before its job ends FAILED. */
         @WithDefault("3")
         int attempts();
+
+        /**
+         * Memory one search may hold; unset: half of the heap, split among the heavy solve slots (quick solves
+         * hold no memory of their own).
+         */
+        Optional<MemorySize> maxMemory();
+    }
+
+    interface Heavy {
+
+        /** Heavy solves that may run at once, each holding up to its memory budget; as many are in flight. */
+        @WithDefault("1")
+        int concurrency();
+
+        @WithDefault("2000000000")
+        long maxNodes();
+
+        @WithDefault("60000")
+        long maxMillis();
     }
 }

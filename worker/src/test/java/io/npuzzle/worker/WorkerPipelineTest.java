@@ -243,20 +243,67 @@ class WorkerPipelineTest {
         }
     }
 
-    /** A solver that always throws, counting its calls; not a bean of its own, only installed as a mock. */
+    @Test
+    void aSolveThatThrowsAnErrorEndsItsJobFailedAndTheNextJobIsSolved() throws Exception {
+        ThrowingSolver throwing = new ThrowingSolver(config, "1 2 3 4 5 6 0 7 8", new StackOverflowError("on purpose"));
+        QuarkusMock.installMockForType(throwing, BoundedSolver.class);
+        SolveRequest broken = jobs.create("1 2 3 4 5 6 0 7 8");
+        SolveRequest next = jobs.create("1 2 3 4 5 6 7 0 8");
+        topics.send(broken);
+        topics.send(next);
+
+        SolveOutcome failed = outcomeOf(broken);
+        assertEquals(JobStatus.FAILED, failed.status());
+        assertEquals("urn:npuzzle:problem:solver-error", failed.error().type());
+        assertTrue(failed.error().detail().contains("StackOverflowError"), failed.error().detail());
+        assertEquals(JobStatus.DONE, outcomeOf(next).status(), "the consumer lived on");
+        assertEquals("r", outcomeOf(next).result().moves());
+    }
+
+    @Test
+    void aJobDeliveredMoreOftenThanAllowedEndsFailedInsteadOfBeingSolvedAgain() {
+        SolveRequest request = jobs.create("1 2 3 4 5 6 0 7 8");
+        // Each delivery whose worker died before the outcome was recorded leaves the job unfinished.
+        for (int delivery = 1; delivery <= config.maxDeliveries(); delivery++) {
+            assertEquals(JobStatus.DONE, processor.process(request).status(), "delivery " + delivery);
+        }
+        SolveOutcome abandoned = processor.process(request);
+        assertEquals(JobStatus.FAILED, abandoned.status());
+        assertEquals("urn:npuzzle:problem:deliveries-exhausted", abandoned.error().type());
+        assertTrue(abandoned.error().detail().contains(config.maxDeliveries() + " times"), abandoned.error().detail());
+    }
+
+    /**
+     * A solver that throws on one board (on every board when none is named), counting its calls, and solves the
+     * others; not a bean of its own, only installed as a mock.
+     */
     @Vetoed
     static final class ThrowingSolver extends BoundedSolver {
 
         final AtomicInteger calls = new AtomicInteger();
+        private final String board;
+        private final Throwable failure;
 
         ThrowingSolver(WorkerConfig config) {
+            this(config, null, new IllegalStateException("broken on purpose"));
+        }
+
+        ThrowingSolver(WorkerConfig config, String board, Throwable failure) {
             super(config);
+            this.board = board;
+            this.failure = failure;
         }
 
         @Override
         public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+            if (board != null && !puzzle.start().equals(Puzzle.parse(board, 3, 3, null).start())) {
+                return super.solve(puzzle, mode, cancelled);
+            }
             calls.incrementAndGet();
-            throw new IllegalStateException("broken on purpose");
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) failure;
         }
     }
 

@@ -43,7 +43,10 @@ public class JobResource {
     @POST
     @Operation(summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
             + " when the answer is cached. The Location header names the job. A retry with the same"
-            + " Idempotency-Key and submission gets the same job; the key with another submission gets 422.")
+            + " Idempotency-Key and submission gets the same job; the key with another submission gets 422."
+            + " Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s and"
+            + " 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search memory"
+            + " (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
     public Uni<RestResponse<Job>> submit(JobSubmission submission,
                                          @Parameter(description = "makes retries safe: up to 255 visible ASCII"
                                                  + " characters") @RestHeader(IdempotentSubmissions.HEADER)

@@ -1,5 +1,8 @@
 package io.npuzzle.api.messaging;
 
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.protocol.Topics;
 import io.smallrye.mutiny.Uni;
@@ -14,22 +17,29 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Publishes accepted jobs to the requests topic, keyed by canonical puzzle so identical boards meet on one
- * worker, with the job id in a header for tracing.
+ * Publishes accepted jobs to the requests topic of their {@link SolveCost}, keyed by canonical puzzle so identical
+ * boards meet on one worker, with the job id in a header for tracing. Heavy jobs travel apart so that they queue
+ * among themselves and never hold up quick ones.
  */
 @ApplicationScoped
 public class SolveRequestPublisher {
 
-    private final MutinyEmitter<SolveRequest> requests;
+    private final MutinyEmitter<SolveRequest> quick;
+    private final MutinyEmitter<SolveRequest> heavy;
 
     SolveRequestPublisher(@Channel("solve-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
-                          MutinyEmitter<SolveRequest> requests) {
-        this.requests = requests;
+                          MutinyEmitter<SolveRequest> quick,
+                          @Channel("heavy-solve-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024)
+                          MutinyEmitter<SolveRequest> heavy) {
+        this.quick = quick;
+        this.heavy = heavy;
     }
 
     /** Completes once the broker has the request, so an accepted job is never only in memory. */
     public Uni<Void> publish(SolveRequest request) {
-        return requests.sendMessage(Message.of(request).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+        SolveCost cost = SolveCost.of(Shape.of(request.rows(), request.cols()), Mode.parse(request.mode()));
+        MutinyEmitter<SolveRequest> emitter = cost == SolveCost.HEAVY ? heavy : quick;
+        return emitter.sendMessage(Message.of(request).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                 .withKey(request.key())
                 .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
                         request.jobId().getBytes(StandardCharsets.US_ASCII)))

@@ -16,12 +16,14 @@ import java.util.Arrays;
  * one byte per cell in an arena); the closed set maps a state's Cantor rank, or for boards past 20 cells a
  * 64-bit hash verified against the arena, to its node; the open list is bucketed by f, last in first out
  * within a bucket. A node reached again more cheaply is reopened, so optimality needs only admissibility.
+ * The nodes it may store follow from its memory budget, counted at their worst ({@link #peakBytesPerNode}), so a
+ * search that would outgrow its share of the heap ends over budget instead of exhausting it.
  */
 public final class AStarSearch {
 
-    /** Memory the node arrays may take before the search gives up, whatever the node budget says. */
-    static final long MAX_NODE_BYTES = 512L << 20;
     private static final int NO_MOVE = -1;
+    /** Open-list entries allowed per stored node: one push each, and as many again for reopened nodes. */
+    private static final int ENTRIES_PER_NODE = 2;
     private static final int INITIAL_NODES = 1 << 14;
 
     private final Shape shape;
@@ -30,7 +32,8 @@ public final class AStarSearch {
     private final ManhattanLinearConflict heuristic;
     private final int[][] neighbours;
     private final int[][] neighbourMoves;
-    private final int maxStored;
+    private int maxStored;
+    private long maxEntries;
 
     private byte[] states;
     private int[] parent;
@@ -42,6 +45,7 @@ public final class AStarSearch {
     private final Long2IntOpenHashMap index = new Long2IntOpenHashMap(INITIAL_NODES);
     private IntArrayList[] buckets = new IntArrayList[64];
     private int lowestPushed = Integer.MAX_VALUE;
+    private long entries;
 
     public AStarSearch(Shape shape, int goalBlank) {
         this.shape = shape;
@@ -50,12 +54,16 @@ public final class AStarSearch {
         this.heuristic = new ManhattanLinearConflict(shape, goalBlank);
         this.neighbours = shape.neighbourCells();
         this.neighbourMoves = shape.neighbourMoves();
-        this.maxStored = (int) Math.min(Integer.MAX_VALUE - 8, MAX_NODE_BYTES / (n + 14));
         index.defaultReturnValue(-1);
     }
 
     /** Solves a solvable relabelled start; the caller has checked parity. */
     public SolveResult solve(byte[] start, Budget budget, long startNanos) {
+        maxStored = maxStoredNodes(n, budget.maxBytes());
+        maxEntries = (long) maxStored * ENTRIES_PER_NODE;
+        if (maxStored < 1) {
+            return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, 0, System.nanoTime() - startNanos, "a-star");
+        }
         reset();
         int h0 = heuristic.estimate(start);
         findOrReserve(start);
@@ -95,7 +103,7 @@ public final class AStarSearch {
                 }
                 int tile = work[targets[i]];
                 int childH = heuristic.slide(work, blank, targets[i], h[node]);
-                if (stored >= maxStored) {
+                if (stored >= maxStored || entries >= maxEntries) {
                     return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
                             System.nanoTime() - startNanos, "a-star");
                 }
@@ -157,8 +165,31 @@ public final class AStarSearch {
         return Arrays.equals(states, node * n, node * n + n, state, 0, n);
     }
 
+    /**
+     * Nodes a search of a board of {@code cells} may store within {@code maxBytes}, and no more than its arrays
+     * can index.
+     */
+    static int maxStoredNodes(int cells, long maxBytes) {
+        return (int) Math.min((Integer.MAX_VALUE - 8) / cells, maxBytes / peakBytesPerNode(cells));
+    }
+
+    /**
+     * The most one stored node can cost at the peak of a search, everything it brings along included:
+     * <ul>
+     *   <li>its place in the node arrays, {@code cells + 14} bytes; while they double, the old and the new copy are
+     *   both alive, 1.5 times the final size at most;</li>
+     *   <li>its index entry: fastutil's open hash map keeps the load under 3/4 in power-of-two tables of 12-byte
+     *   slots, up to 8/3 slots a node, and 1.5 times that while it rehashes: 48 bytes;</li>
+     *   <li>its open-list entries, {@link #ENTRIES_PER_NODE} of 4 bytes, in lists that grow by half (the old copy
+     *   alive meanwhile): 10 bytes an entry.</li>
+     * </ul>
+     */
+    static long peakBytesPerNode(int cells) {
+        return (3L * (cells + 14) + 1) / 2 + 48 + 10L * ENTRIES_PER_NODE;
+    }
+
     private void reset() {
-        int initial = INITIAL_NODES;
+        int initial = Math.min(INITIAL_NODES, maxStored);
         states = new byte[initial * n];
         parent = new int[initial];
         g = new int[initial];
@@ -166,6 +197,7 @@ public final class AStarSearch {
         lastMove = new byte[initial];
         blankCell = new byte[initial];
         stored = 0;
+        entries = 0;
         lowestPushed = Integer.MAX_VALUE;
         index.clear();
         for (IntArrayList bucket : buckets) {
@@ -196,6 +228,7 @@ public final class AStarSearch {
     }
 
     private void push(int f, int node) {
+        entries++;
         lowestPushed = Math.min(lowestPushed, f);
         if (f >= buckets.length) {
             buckets = Arrays.copyOf(buckets, Math.max(f + 1, buckets.length * 2));

@@ -4,7 +4,7 @@ import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveOptions;
 
 /**
- * Node, time and cancellation limits of one search. Searches count nodes themselves and call {@link #check}
+ * Node, time, memory and cancellation limits of one search. Searches count nodes themselves and call {@link #check}
  * every few thousand nodes, so the clock is read rarely.
  */
 public final class Budget {
@@ -22,6 +22,11 @@ public final class Budget {
 
     public long maxNodes() {
         return options.maxNodes();
+    }
+
+    /** Memory the search may hold. */
+    public long maxBytes() {
+        return options.maxBytes();
     }
 
     /** Why the search must stop after {@code expanded} nodes, or null to go on. */

@@ -6,10 +6,12 @@ import java.util.function.BooleanSupplier;
  * Limits and wishes for one solve. The budgets bound every search so that no request can run away; the
  * cancellation check is polled at the same points as the time budget.
  *
+ * @param maxBytes     memory the search may hold (see {@link SearchMemory}); searches that store nodes stop over
+ *                     budget before they would exceed it
  * @param fastFallback when an OPTIMAL search runs out of budget, answer with the FAST answer (marked not
  *                     optimal) instead of BUDGET_EXCEEDED
  */
-public record SolveOptions(Mode mode, long maxNodes, long maxMillis, BooleanSupplier cancelled,
+public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxBytes, BooleanSupplier cancelled,
                            boolean fastFallback) {
 
     public static final long DEFAULT_MAX_NODES = 20_000_000L;
@@ -26,14 +28,17 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, BooleanSupp
         if (maxMillis <= 0) {
             throw new IllegalArgumentException("maxMillis must be positive");
         }
+        if (maxBytes <= 0) {
+            throw new IllegalArgumentException("maxBytes must be positive");
+        }
         if (cancelled == null) {
             cancelled = NEVER;
         }
     }
 
-    /** Options that report an exhausted budget as such. */
+    /** Options with this JVM's memory share of a lone search, reporting an exhausted budget as such. */
     public SolveOptions(Mode mode, long maxNodes, long maxMillis, BooleanSupplier cancelled) {
-        this(mode, maxNodes, maxMillis, cancelled, false);
+        this(mode, maxNodes, maxMillis, SearchMemory.alone(), cancelled, false);
     }
 
     public static SolveOptions defaults() {
@@ -41,18 +46,22 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, BooleanSupp
     }
 
     public SolveOptions withMode(Mode newMode) {
-        return new SolveOptions(newMode, maxNodes, maxMillis, cancelled, fastFallback);
+        return new SolveOptions(newMode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback);
     }
 
     public SolveOptions withBudget(long newMaxNodes, long newMaxMillis) {
-        return new SolveOptions(mode, newMaxNodes, newMaxMillis, cancelled, fastFallback);
+        return new SolveOptions(mode, newMaxNodes, newMaxMillis, maxBytes, cancelled, fastFallback);
+    }
+
+    public SolveOptions withMemory(long newMaxBytes) {
+        return new SolveOptions(mode, maxNodes, maxMillis, newMaxBytes, cancelled, fastFallback);
     }
 
     public SolveOptions withCancellation(BooleanSupplier check) {
-        return new SolveOptions(mode, maxNodes, maxMillis, check, fastFallback);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, check, fastFallback);
     }
 
     public SolveOptions withFastFallback(boolean fallBack) {
-        return new SolveOptions(mode, maxNodes, maxMillis, cancelled, fallBack);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fallBack);
     }
 }

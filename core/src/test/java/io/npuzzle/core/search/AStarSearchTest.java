@@ -65,6 +65,29 @@ class AStarSearchTest {
         assertNull(result.moves());
     }
 
+    @Test
+    void endsOverBudgetAtItsMemoryBudgetHavingAllocatedNoMoreThanTwiceIt() {
+        long budget = 24L << 20;
+        Puzzle puzzle = RandomBoards.scrambled(Board.solved(Shape.of(5, 5)), 400, new Random(5));
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        SolveResult result = solve(puzzle, SolveOptions.defaults().withBudget(Long.MAX_VALUE, 60_000).withMemory(budget));
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
+        assertTrue(result.expanded() > 10_000, "searched until its memory ran out: " + result.expanded());
+        // Everything it ever allocated, the garbage of grown arrays included, bounds what it held at once.
+        assertTrue(allocated <= 2 * budget, "allocated " + (allocated >> 20) + " MiB for a budget of 24 MiB");
+    }
+
+    @Test
+    void storesFewerNodesThanItsBudgetHoldsAtTheirWorstAndNoMoreThanItsArraysIndex() {
+        assertEquals(1_000_000_000L / AStarSearch.peakBytesPerNode(25),
+                AStarSearch.maxStoredNodes(25, 1_000_000_000L));
+        assertTrue(AStarSearch.peakBytesPerNode(25) > 25 + 14 + 12 + 4, "counts more than the bare node");
+        assertEquals((Integer.MAX_VALUE - 8) / 64, AStarSearch.maxStoredNodes(64, Long.MAX_VALUE));
+    }
+
     private static Puzzle korf(String tiles) {
         Shape shape = Shape.of(4, 4);
         return new Puzzle(BoardParser.parse(tiles, shape), Board.blankFirst(shape));

@@ -29,6 +29,17 @@ public final class AppRunChecks {
         assertEquals(List.of(), problems, run.where());
     }
 
+    /**
+     * A JVM out of memory exits, so that the orchestrator starts a fresh one instead of leaving it up with some of
+     * its threads dead: the image's {@code JAVA_OPTS} carry the flag, and a deployment that sets {@code JAVA_OPTS}
+     * replaces them, so it must carry the flag too. Of two spellings the later one wins.
+     */
+    public static void assertExitsOnOutOfMemory(AppRun run, Map<String, String> imageEnv) {
+        String options = run.env().getOrDefault(JavaOptions.VARIABLE, imageEnv.get(JavaOptions.VARIABLE));
+        assertTrue(JavaOptions.exitOnOutOfMemory(options), run.where() + ": " + JavaOptions.VARIABLE + " '" + options
+                + "' do not turn on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY);
+    }
+
     /** Probes hit the port and the paths where the app's health extension answers. */
     public static void assertProbesServed(AppRun run) {
         HealthEndpoints health = HealthEndpoints.of(run.app(), run.env());

@@ -19,10 +19,19 @@ public final class ShutdownWork {
     }
 
     /**
-     * Every job the worker holds finishes: they run {@code concurrency} at a time, each within the solve budget.
-     * Without a CPU count or a configured concurrency, one at a time is the safe assumption.
+     * Every job the worker holds finishes, quick and heavy ones side by side on slots of their own: the longer of
+     * the two lanes. A job cut short is redelivered, and each delivery counts towards the job's limit, so a stop
+     * must not cut heavy jobs either.
      */
     private static Duration workerDrain(AppRun run) {
+        return max(quickDrain(run), heavyDrain(run));
+    }
+
+    /**
+     * Quick jobs run {@code concurrency} at a time, each within the solve budget. Without a CPU count or a
+     * configured concurrency, one at a time is the safe assumption.
+     */
+    private static Duration quickDrain(AppRun run) {
         AppModule app = run.app();
         int inFlight = Integer.parseInt(app.require("npuzzle.worker.in-flight", run.env()));
         int concurrency = app.value("npuzzle.worker.concurrency", run.env()).map(Integer::parseInt)
@@ -30,5 +39,14 @@ public final class ShutdownWork {
         long budgetMillis = Long.parseLong(app.require("npuzzle.worker.solve.max-millis", run.env()));
         long waves = (inFlight + concurrency - 1) / concurrency;
         return Duration.ofMillis(waves * budgetMillis);
+    }
+
+    /** Heavy jobs wait in Kafka, not in the worker: it holds only those it solves, one round of the heavy budget. */
+    private static Duration heavyDrain(AppRun run) {
+        return Duration.ofMillis(Long.parseLong(run.app().require("npuzzle.worker.heavy.max-millis", run.env())));
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }

@@ -114,6 +114,16 @@ class ComposeFileTest {
 
     @ParameterizedTest
     @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void jvmExitsWhenOutOfMemory(String module) {
+        ComposeFile.Service service = COMPOSE.service(module);
+        // An entrypoint or command of its own would bypass the image's entrypoint, which is what reads JAVA_OPTS.
+        assertFalse(service.definition().containsKey("entrypoint") || service.definition().containsKey("command"),
+                module + ": the image's entrypoint starts the app");
+        AppRunChecks.assertExitsOnOutOfMemory(ComposeApps.run(COMPOSE, module), Dockerfile.read().env(module));
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void healthChecksAskTheReadinessEndpoint(String module) {
         AppRunChecks.assertProbesServed(ComposeApps.run(COMPOSE, module));
     }

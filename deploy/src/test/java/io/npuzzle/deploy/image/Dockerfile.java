@@ -1,5 +1,6 @@
 package io.npuzzle.deploy.image;
 
+import io.npuzzle.deploy.LogicalLines;
 import io.npuzzle.deploy.Repository;
 
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ public final class Dockerfile {
     public static Dockerfile read() {
         Map<String, Stage> stages = new LinkedHashMap<>();
         Stage current = null;
-        for (String instruction : instructions(Repository.read("Dockerfile"))) {
+        for (String instruction : LogicalLines.of(Repository.read("Dockerfile"))) {
             Matcher from = FROM.matcher(instruction);
             if (from.matches()) {
                 String name = from.group(2) != null ? from.group(2) : "stage-" + stages.size();
@@ -90,24 +91,5 @@ public final class Dockerfile {
 
     private static String unquote(String value) {
         return value.startsWith("\"") ? value.substring(1, value.length() - 1).replace("\\\"", "\"") : value;
-    }
-
-    /** Logical lines: comments dropped, backslash continuations joined. */
-    private static List<String> instructions(String text) {
-        List<String> instructions = new ArrayList<>();
-        StringBuilder pending = new StringBuilder();
-        for (String line : text.split("\n")) {
-            String trimmed = line.trim();
-            if (trimmed.startsWith("#") || trimmed.isEmpty() && pending.isEmpty()) {
-                continue;
-            }
-            if (trimmed.endsWith("\\")) {
-                pending.append(trimmed, 0, trimmed.length() - 1).append(' ');
-            } else {
-                instructions.add(pending.append(trimmed).toString().replaceAll("\\s+", " ").trim());
-                pending.setLength(0);
-            }
-        }
-        return instructions;
     }
 }

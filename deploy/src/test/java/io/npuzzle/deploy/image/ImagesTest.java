@@ -3,6 +3,7 @@ package io.npuzzle.deploy.image;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.npuzzle.deploy.Repository;
+import io.npuzzle.deploy.app.JavaOptions;
 import io.npuzzle.deploy.compose.ComposeFile;
 import io.npuzzle.deploy.k8s.KubernetesApps;
 import io.npuzzle.deploy.k8s.Kustomize;
@@ -40,6 +41,16 @@ class ImagesTest {
         }
         String build = String.join(" ", DOCKERFILE.stage("build").all("RUN"));
         assertTrue(build.matches(".*-pl \\S*\\b" + module + "\\b.*"), "the build stage builds " + module);
+    }
+
+    /** The deployments may replace JAVA_OPTS (checked with each), but what the image starts with is this. */
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void jvmExitsWhenOutOfMemory(String module) {
+        assertTrue(DOCKERFILE.entrypoint(module).contains("java $" + JavaOptions.VARIABLE + " "),
+                module + ": the entrypoint passes " + JavaOptions.VARIABLE + " to java");
+        assertTrue(JavaOptions.exitOnOutOfMemory(DOCKERFILE.env(module).get(JavaOptions.VARIABLE)),
+                module + ": the image's " + JavaOptions.VARIABLE + " turn on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.npuzzle.deploy.k8s;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The apps' Deployments match what the apps understand and serve, in every overlay. */
 class AppWiringTest {
@@ -42,6 +44,17 @@ class AppWiringTest {
     @MethodSource("overlaysAndApps")
     void gracePeriodCoversTheWorkInFlight(String overlay, String app) {
         AppRunChecks.assertStopsGracefully(KubernetesApps.run(RenderedOverlay.of(overlay), app));
+    }
+
+    @ParameterizedTest
+    @MethodSource("overlaysAndApps")
+    void jvmExitsWhenOutOfMemory(String overlay, String app) {
+        RenderedOverlay rendered = RenderedOverlay.of(overlay);
+        Container container = KubernetesApps.container(KubernetesApps.deployment(rendered, app));
+        // A command or args of its own would bypass the image's entrypoint, which is what reads JAVA_OPTS.
+        assertTrue(container.getCommand().isEmpty() && container.getArgs().isEmpty(),
+                overlay + " " + app + ": the image's entrypoint starts the app");
+        AppRunChecks.assertExitsOnOutOfMemory(KubernetesApps.run(rendered, app), Dockerfile.read().env(app));
     }
 
     @ParameterizedTest

@@ -9,12 +9,14 @@ import io.strimzi.api.kafka.model.kafka.listener.GenericKafkaListener;
 import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
 import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -104,6 +106,23 @@ class KafkaTopologyTest {
             Stream.of("incoming", "outgoing").forEach(direction -> used.addAll(app.topics(direction).values()));
         }
         assertEquals(used, declared, "the KafkaTopics are exactly the apps' topics");
+    }
+
+    /**
+     * Declaring every topic the apps name cannot catch a name spelt two ways, one by the writer and one by the
+     * reader: each would be declared, and the reader would wait on a topic nobody fills.
+     */
+    @Test
+    void everyTopicAnAppReadsIsOneAnAppWrites() {
+        Set<String> written = new TreeSet<>();
+        Map<String, String> readers = new TreeMap<>();
+        for (String module : Repository.APPS) {
+            AppModule app = AppModule.of(module);
+            written.addAll(app.topics("outgoing").values());
+            app.topics("incoming").forEach((channel, topic) -> readers.put(topic, module + " (channel " + channel + ")"));
+        }
+        readers.forEach((topic, reader) ->
+                assertTrue(written.contains(topic), reader + " reads " + topic + ", which no app writes"));
     }
 
     private static int nodes(List<KafkaNodePool> pools, ProcessRoles role) {

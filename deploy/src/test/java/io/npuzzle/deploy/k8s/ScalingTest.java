@@ -12,34 +12,40 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Workers scale with KEDA on their consumer group's lag, the API with an HPA on CPU, both within bounds. */
+/** Workers scale with KEDA on their consumer groups' lag, the API with an HPA on CPU, both within bounds. */
 class ScalingTest {
 
     @ParameterizedTest
     @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
-    void workersScaleOnTheLagOfTheirOwnGroupAndTopic(String overlay) {
+    void workersScaleOnTheLagOfEveryTopicTheyRead(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         ScaledObject.Spec spec = workerScaler(rendered).spec();
         assertEquals("Deployment", spec.scaleTargetRef().targetKind());
         assertEquals(KubernetesApps.deployment(rendered, "worker").getMetadata().getName(), spec.scaleTargetRef().name());
-        assertEquals(1, spec.triggers().size(), "one trigger: the requests' lag");
-        ScaledObject.KafkaTrigger trigger = spec.triggers().get(0).kafka();
+        Map<String, ScaledObject.KafkaTrigger> triggers = kafkaTriggersByTopic(spec);
 
+        // A topic without a trigger could pile up work that never adds a worker; a trigger on a topic no worker
+        // reads would add workers for nothing.
         AppRun worker = KubernetesApps.run(rendered, "worker");
         Map<String, String> incoming = worker.app().topics("incoming");
-        assertEquals(1, incoming.size(), "the worker reads one topic");
-        String channel = incoming.keySet().iterator().next();
-        assertEquals(incoming.get(channel), trigger.topic(), "the trigger watches the topic the workers consume");
-        assertEquals(worker.app().groupId(channel, worker.env()), trigger.consumerGroup(),
-                "the trigger watches the workers' consumer group");
-        assertEquals(AppWiringTest.bootstrapAddress(rendered, true), trigger.bootstrapServers(),
-                "KEDA's operator reaches the overlay's Kafka from its own namespace");
-        assertEquals("false", trigger.allowIdleConsumers(), "no worker beyond the partitions");
+        assertEquals(new TreeSet<>(incoming.values()), new TreeSet<>(triggers.keySet()),
+                "one trigger on each topic the workers consume, and none on another");
+        incoming.forEach((channel, topic) -> {
+            ScaledObject.KafkaTrigger trigger = triggers.get(topic);
+            assertEquals(worker.app().groupId(channel, worker.env()), trigger.consumerGroup(),
+                    topic + ": the trigger watches the group of the workers' channel " + channel);
+            assertEquals(AppWiringTest.bootstrapAddress(rendered, true), trigger.bootstrapServers(),
+                    topic + ": KEDA's operator reaches the overlay's Kafka from its own namespace");
+            assertEquals("false", trigger.allowIdleConsumers(), topic + ": no worker beyond the partitions");
+        });
     }
 
     @ParameterizedTest
@@ -47,13 +53,15 @@ class ScalingTest {
     void workersNeverOutnumberThePartitions(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         ScaledObject.Spec spec = workerScaler(rendered).spec();
-        String topic = spec.triggers().get(0).kafka().topic();
-        KafkaTopic requests = rendered.all(KafkaTopic.class).stream()
-                .filter(candidate -> TopicNames.of(candidate).equals(topic)).findFirst()
-                .orElseThrow(() -> new AssertionError("no KafkaTopic " + topic));
-        int partitions = requests.getSpec().getPartitions();
-        assertTrue(spec.maxReplicas() <= partitions,
-                "maxReplicaCount " + spec.maxReplicas() + " > " + partitions + " partitions of " + topic);
+        // Every worker joins the group of every topic it reads, so each topic must have a partition for each.
+        for (String topic : kafkaTriggersByTopic(spec).keySet()) {
+            KafkaTopic requests = rendered.all(KafkaTopic.class).stream()
+                    .filter(candidate -> TopicNames.of(candidate).equals(topic)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no KafkaTopic " + topic));
+            int partitions = requests.getSpec().getPartitions();
+            assertTrue(spec.maxReplicas() <= partitions,
+                    "maxReplicaCount " + spec.maxReplicas() + " > " + partitions + " partitions of " + topic);
+        }
         assertTrue(spec.minReplicas() >= 1, "one worker stays up, with its databases loaded");
         assertTrue(spec.minReplicas() <= spec.maxReplicas());
     }
@@ -99,6 +107,18 @@ class ScalingTest {
                     .count();
             assertEquals(1, selecting, deployment.getMetadata().getName() + ": disruption budgets selecting it");
         }
+    }
+
+    /** The scaler's triggers, all of type kafka, by the topic each watches; one trigger a topic. */
+    static Map<String, ScaledObject.KafkaTrigger> kafkaTriggersByTopic(ScaledObject.Spec spec) {
+        Map<String, ScaledObject.KafkaTrigger> byTopic = new TreeMap<>();
+        for (ScaledObject.Trigger trigger : spec.triggers()) {
+            ScaledObject.KafkaTrigger kafka = trigger.kafka();
+            // Without a topic KEDA sums the lag of all the group's topics, capped at all their partitions together.
+            assertNotNull(kafka.topic(), "a kafka trigger names its topic");
+            assertNull(byTopic.put(kafka.topic(), kafka), "two triggers on " + kafka.topic());
+        }
+        return byTopic;
     }
 
     static ScaledObject workerScaler(RenderedOverlay rendered) {

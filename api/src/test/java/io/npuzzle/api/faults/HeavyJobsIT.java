@@ -1,0 +1,152 @@
+package io.npuzzle.api.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.npuzzle.api.JobsClient;
+import io.npuzzle.api.PackagedServices;
+import io.npuzzle.api.SolveResults;
+import io.npuzzle.api.TestBoards;
+import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.ServiceProcess;
+import io.npuzzle.testsupport.TestInfrastructure;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Heavy optimal searches (5x5 to 8x8 boards, far beyond any budget) on one worker with the heap {@code bin/run}
+ * gives it: two of them at once must not exhaust its memory, must not hold up quick jobs, and must end with a
+ * budget problem; a cancelled one stops within a second; the worker stays live and ready throughout.
+ */
+class HeavyJobsIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** What "answered at once" means here, with margin for a busy test machine. */
+    private static final Duration QUICK = Duration.ofSeconds(3);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Pattern CANCELLED_5X5 =
+            Pattern.compile("npuzzle_solve_time_seconds_count\\{[^}]*outcome=\"CANCELLED\"[^}]*shape=\"5x5\"[^}]*} (\\S+)");
+
+    private static final List<ServiceProcess> services = new ArrayList<>();
+    private static ServiceProcess worker;
+    private static int workerPort;
+    private static JobsClient client;
+
+    @BeforeAll
+    static void startServices() {
+        TestInfrastructure.shared().redis().flushAll();
+        workerPort = FreePorts.next();
+        // Two heavy searches at once, each with its share of the 512 MiB heap; a shorter budget than the default,
+        // so that the test ends sooner: the memory budget is what stops these searches.
+        worker = PackagedServices.startWorkerAsRun("heavy-worker", workerPort, Map.of(
+                "npuzzle.worker.heavy.concurrency", "2",
+                "npuzzle.worker.heavy.max-millis", "15000"));
+        services.add(worker);
+        int port = FreePorts.next();
+        services.add(PackagedServices.startApi("heavy-api", port));
+        client = new JobsClient(port);
+        SolveResults.awaitWorkersSharingThePartitions(1, TIMEOUT);
+    }
+
+    @AfterAll
+    static void stopServices() {
+        services.forEach(ServiceProcess::close);
+    }
+
+    @Test
+    void heavyJobsEndWithABudgetProblemWithoutHoldingUpQuickJobsOrExhaustingTheHeap() {
+        Random random = new Random(20261130);
+        List<String> heavy = new ArrayList<>();
+        for (int size : new int[] {5, 6, 8, 5}) {
+            heavy.add(submit(TestBoards.randomSolvable(size, size, random), size, "optimal").get("id").asText());
+        }
+        Awaitility.await("both heavy slots busy").atMost(TIMEOUT)
+                .until(() -> heavy.stream().filter(id -> status(id).equals("RUNNING")).count() >= 2);
+
+        for (int i = 0; i < 6; i++) {
+            int size = i % 2 == 0 ? 3 : 4;
+            String board = size == 3 ? TestBoards.distinctSolvable3x3(6, random).get(i)
+                    : TestBoards.scrambled(4, 4, 40, random);
+            long submitted = System.nanoTime();
+            String id = submit(board, size, "optimal").get("id").asText();
+            JsonNode done = client.awaitDone(id, TIMEOUT);
+            Duration took = Duration.ofNanos(System.nanoTime() - submitted);
+            assertTrue(took.compareTo(QUICK) < 0, size + "x" + size + " job took " + took + " beside heavy searches");
+            assertTrue(done.at("/result/optimal").asBoolean());
+            assertEquals(200, health("live"), "a busy worker is live");
+            assertEquals(200, health("ready"), "a busy worker is ready");
+        }
+
+        for (String id : heavy) {
+            JsonNode job = client.awaitFinished(id, TIMEOUT);
+            String status = job.get("status").asText();
+            assertTrue(status.equals("DONE") || status.equals("FAILED"), job.toString());
+            if (status.equals("FAILED")) {
+                assertEquals("urn:npuzzle:problem:budget-exceeded", job.at("/error/type").asText(), job.toString());
+            }
+        }
+        assertTrue(worker.isAlive(), "the worker survived");
+        assertFalse(worker.output().contains("OutOfMemoryError"), "no search exhausted the heap");
+        assertEquals(200, health("ready"));
+    }
+
+    @Test
+    void cancellingARunningHeavyJobStopsItsSearchWithinASecond() {
+        double cancelledBefore = cancelledSearches();
+        String id = submit(TestBoards.randomSolvable(5, 5, new Random(7)), 5, "optimal").get("id").asText();
+        Awaitility.await("the search runs").atMost(TIMEOUT).until(() -> status(id).equals("RUNNING"));
+
+        assertEquals(200, client.cancel(id).statusCode());
+        Awaitility.await("the search stopped").atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(50))
+                .until(() -> cancelledSearches() > cancelledBefore);
+        assertEquals("CANCELLED", client.awaitFinished(id, TIMEOUT).get("status").asText());
+    }
+
+    private static JsonNode submit(String board, int size, String mode) {
+        return client.acceptedJson("{\"board\": \"" + board + "\", \"rows\": " + size + ", \"cols\": " + size
+                + ", \"mode\": \"" + mode + "\"}");
+    }
+
+    private static String status(String id) {
+        return JobsClient.read(client.get(id).body()).get("status").asText();
+    }
+
+    private static int health(String check) {
+        return workerGet("/q/health/" + check).statusCode();
+    }
+
+    /** Searches of 5x5 boards that the worker ended because their job was cancelled. */
+    private static double cancelledSearches() {
+        Matcher count = CANCELLED_5X5.matcher(workerGet("/q/metrics").body());
+        return count.find() ? Double.parseDouble(count.group(1)) : 0;
+    }
+
+    private static HttpResponse<String> workerGet(String path) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + workerPort + path))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("the worker did not answer " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+}

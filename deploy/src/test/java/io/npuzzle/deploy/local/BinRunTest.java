@@ -1,0 +1,66 @@
+package io.npuzzle.deploy.local;
+
+import io.npuzzle.deploy.LogicalLines;
+import io.npuzzle.deploy.Repository;
+import io.npuzzle.deploy.app.AppModule;
+import io.npuzzle.deploy.app.JavaOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** bin/run, the whole service on one machine, creates the apps' topics and starts them as the images do. */
+class BinRunTest {
+
+    private static final List<String> SCRIPT = LogicalLines.of(Repository.read("bin/run"));
+    private static final Pattern TOPICS = Pattern.compile("TOPICS=\\(([^)]*)\\)");
+
+    @Test
+    void createsExactlyTheAppsTopics() {
+        Set<String> created = new TreeSet<>();
+        SCRIPT.stream().map(TOPICS::matcher).filter(Matcher::matches)
+                .forEach(topics -> created.addAll(List.of(topics.group(1).trim().split("\\s+"))));
+        Set<String> used = new TreeSet<>();
+        for (String module : Repository.APPS) {
+            AppModule app = AppModule.of(module);
+            Stream.of("incoming", "outgoing").forEach(direction -> used.addAll(app.topics(direction).values()));
+        }
+        // The broker would create a missing topic on first use, but with its default partitions, not these.
+        assertEquals(used, created, "TOPICS in bin/run are the apps' topics");
+    }
+
+    /** The apps' JVMs start in start_service; the broker's (kafka_java) is not one of them. */
+    @Test
+    void appJvmsExitWhenOutOfMemory() {
+        List<String> java = startService().stream().filter(line -> line.startsWith("java ")).toList();
+        assertEquals(1, java.size(), "start_service starts one java command: " + java);
+        assertTrue(JavaOptions.exitOnOutOfMemory(java.get(0)),
+                "start_service's java command turns on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY + ": " + java.get(0));
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void eachAppStartsThroughStartService(String module) {
+        String jar = "/" + module + "/target/quarkus-app/quarkus-run.jar";
+        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("start_service ") && line.contains(jar)),
+                module + " is started by start_service, with the options every app gets");
+    }
+
+    /** The body of the shell function start_service, line by line. */
+    private static List<String> startService() {
+        int start = SCRIPT.indexOf("start_service() {");
+        assertTrue(start >= 0, "bin/run defines start_service");
+        int end = SCRIPT.subList(start, SCRIPT.size()).indexOf("}");
+        assertTrue(end > 0, "start_service ends with a line of its own: }");
+        return SCRIPT.subList(start + 1, start + end);
+    }
+}
