@@ -37,7 +37,8 @@ final class JudgeCommand implements LineCommand {
     }
 
     @Override
-    public String answer(String line) {
-        return format.apply(solver.solve(new Puzzle(BoardParser.parse(line, shape), goal)));
+    public Reply answer(String line) {
+        // Judge shapes are answered from exact tables: there is no budget to run out of.
+        return Reply.answer(format.apply(solver.solve(new Puzzle(BoardParser.parse(line, shape), goal))));
     }
 }

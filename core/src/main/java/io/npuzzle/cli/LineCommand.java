@@ -1,10 +1,12 @@
 package io.npuzzle.cli;
 
+import io.npuzzle.core.board.BoardFormatException;
+
 /** Answers one non-empty input line with one output line. */
 interface LineCommand {
 
     /**
-     * @throws IllegalArgumentException for a malformed line; its message is shown as {@code error: <message>}
+     * @throws BoardFormatException for a malformed line; its message is shown as {@code error: <message>}
      */
-    String answer(String line);
+    Reply answer(String line);
 }

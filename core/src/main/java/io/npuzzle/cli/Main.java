@@ -19,6 +19,8 @@ public final class Main {
     static final int EXIT_OK = 0;
     static final int EXIT_BAD_LINES = 1;
     static final int EXIT_USAGE = 2;
+    /** A fault of this program, not of its input: reported with its stack trace. */
+    static final int EXIT_INTERNAL = 3;
 
     static final String USAGE = """
             usage: npuzzle <command> [options] < boards
@@ -39,14 +41,24 @@ public final class Main {
               help    this message
 
             Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;
-            the blank is x, X, 0 or _. A malformed line is answered 'error: <reason>' and the exit status is 1.
+            the blank is x, X, 0 or _. A malformed line is answered 'error: <reason>', a board without an answer
+            within the budget 'over budget: ...'; either makes the exit status 1.
             """;
 
     private Main() {
     }
 
     public static void main(String[] args) throws IOException {
-        System.exit(run(args, System.in, System.out, System.err));
+        int status;
+        try {
+            status = run(args, System.in, System.out, System.err);
+        } catch (RuntimeException | Error e) {
+            System.out.flush();
+            System.err.println("npuzzle: internal error, please report it: " + e);
+            e.printStackTrace(System.err);
+            status = EXIT_INTERNAL;
+        }
+        System.exit(status);
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) throws IOException {

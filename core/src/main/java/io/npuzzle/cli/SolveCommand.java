@@ -81,16 +81,20 @@ final class SolveCommand implements LineCommand {
     }
 
     @Override
-    public String answer(String line) {
+    public Reply answer(String line) {
         SolveResult result = solver.solve(Puzzle.parse(line, rows, cols, goal), options);
         if (json) {
-            return toJson(result);
+            // The object names the outcome, over budget included: the caller reads it there.
+            return Reply.answer(toJson(result));
         }
         return switch (result.outcome()) {
-            case SOLVED -> result.moves();
-            case UNSOLVABLE -> "unsolvable";
-            default -> throw new IllegalArgumentException("no answer within the budget ("
-                    + result.expanded() + " nodes, " + Math.round(result.millis()) + " ms)");
+            case SOLVED -> Reply.answer(result.moves());
+            case UNSOLVABLE -> Reply.answer("unsolvable");
+            case BUDGET_EXCEEDED -> Reply.unanswered(String.format(Locale.ROOT,
+                    "over budget: no answer within %d nodes, %d ms and %d MiB (searched %d nodes in %d ms)",
+                    options.maxNodes(), options.maxMillis(), options.maxBytes() >> 20, result.expanded(),
+                    Math.round(result.millis())));
+            case CANCELLED -> throw new IllegalStateException("a command-line solve is never cancelled");
         };
     }
 
@@ -103,7 +107,7 @@ final class SolveCommand implements LineCommand {
                 .append(",\"optimal\":").append(result.optimal())
                 .append(",\"expanded\":").append(result.expanded())
                 .append(",\"millis\":").append(String.format(Locale.ROOT, "%.3f", result.millis()))
-                .append(",\"strategy\":\"").append(result.strategy()).append("\"}");
+                .append(",\"strategy\":\"").append(result.strategy().toString()).append("\"}");
         return out.toString();
     }
 

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MainTest {
@@ -82,11 +83,24 @@ class MainTest {
     }
 
     @Test
-    void solveReportsAnExhaustedBudgetAsAnErrorLine() throws IOException {
-        Run run = run("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "solve", "--goal",
-                "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "100");
-        assertTrue(run.out().startsWith("error: no answer within the budget"), run.out());
+    void solveAnswersAnExhaustedBudgetWithALineOfItsOwnNotAsMalformedInput() throws IOException {
+        Run run = run("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n", "solve",
+                "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "100");
+        String[] lines = run.out().split("\n");
+        assertTrue(lines[0].startsWith("over budget: no answer within 100 nodes"), run.out());
+        assertEquals(2, lines.length, "the next board is still answered");
         assertEquals(Main.EXIT_BAD_LINES, run.status());
+    }
+
+    @Test
+    void aFaultOfTheProgramIsNotPassedOffAsAnErrorLine() {
+        LineCommand broken = line -> {
+            throw new IllegalStateException("a bug");
+        };
+        java.io.StringWriter out = new java.io.StringWriter();
+        assertThrows(IllegalStateException.class, () -> LineLoop.run(broken,
+                new java.io.BufferedReader(new java.io.StringReader("1 2 3\n")), out));
+        assertEquals("", out.toString(), "no error: line invented for it");
     }
 
     @Test

@@ -1,9 +1,10 @@
 package io.npuzzle.api.jobs;
 
-import io.npuzzle.api.ApiConfig;
+import io.npuzzle.api.jobs.IdempotencyKeys.Claim;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Hashes;
-import io.npuzzle.protocol.Problem;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,58 +12,55 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 
 /**
- * Submissions with an {@code Idempotency-Key}: the first request with a key creates the job; a retry with the
- * same key and the same submission gets that job back; the same key with another submission is refused (422).
- * Keys are kept in Redis, hashed, for {@code npuzzle.api.idempotency-ttl}.
+ * Submissions with an idempotency key: the first request with a key creates the job; a retry with the same key
+ * and the same submission gets that job back; the same key with another submission is refused (422), and so is a
+ * retry while the first request is still being accepted (409).
  */
 @ApplicationScoped
 public class IdempotentSubmissions {
 
-    public static final String HEADER = "Idempotency-Key";
     static final int MAX_KEY_LENGTH = 255;
 
     private final JobService jobs;
-    private final JobStore store;
-    private final long ttlSeconds;
+    private final IdempotencyKeys keys;
 
-    IdempotentSubmissions(JobService jobs, JobStore store, ApiConfig config) {
+    public IdempotentSubmissions(JobService jobs, IdempotencyKeys keys) {
         this.jobs = jobs;
-        this.store = store;
-        this.ttlSeconds = config.idempotencyTtl().toSeconds();
+        this.keys = keys;
     }
 
     /** Accepts a request, once per idempotency key; {@code clientKey} null means no key was sent. */
-    public Uni<JobService.Accepted> accept(SolveRequest request, String clientKey) {
+    public Uni<Job> accept(SolveRequest request, String clientKey) {
         if (clientKey == null) {
             return jobs.accept(request);
         }
-        if (clientKey.isEmpty() || clientKey.length() > MAX_KEY_LENGTH || !clientKey.chars().allMatch(c -> c > 32 && c < 127)) {
-            throw ProblemException.badRequest("invalid-idempotency-key", "Invalid Idempotency-Key",
+        if (clientKey.isEmpty() || clientKey.length() > MAX_KEY_LENGTH
+                || !clientKey.chars().allMatch(c -> c > 32 && c < 127)) {
+            throw new ProblemException(ProblemType.INVALID_IDEMPOTENCY_KEY,
                     "the Idempotency-Key header must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters");
         }
-        String fingerprint = fingerprint(request);
-        return store.claim(clientKey, fingerprint + " " + request.jobId(), ttlSeconds).flatMap(earlier -> {
+        Claim claim = new Claim(fingerprint(request), request.jobId());
+        return keys.claim(clientKey, claim).flatMap(earlier -> {
             if (earlier == null) {
-                return jobs.accept(request).onFailure().call(() -> store.release(clientKey));
+                return jobs.accept(request).onFailure().call(() -> keys.release(clientKey));
             }
-            int space = earlier.indexOf(' ');
-            if (!earlier.substring(0, space).equals(fingerprint)) {
-                throw new ProblemException(Problem.of("idempotency-key-reused", "Idempotency-Key reused", 422,
-                        "this Idempotency-Key was used for a different submission"));
+            if (!earlier.fingerprint().equals(claim.fingerprint())) {
+                throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,
+                        "this Idempotency-Key was used for a different submission");
             }
-            return jobs.find(earlier.substring(space + 1), Duration.ZERO).map(job -> {
+            return jobs.find(earlier.jobId(), Duration.ZERO).map(job -> {
                 if (job == null) {
-                    throw new ProblemException(Problem.of("idempotency-key-in-use", "Idempotency-Key in use", 409,
-                            "a request with this Idempotency-Key is still being accepted; retry in a moment"));
+                    throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_IN_USE,
+                            "a request with this Idempotency-Key is still being accepted; retry in a moment");
                 }
-                return new JobService.Accepted(job, job.status().isFinished());
+                return job;
             });
         });
     }
 
-    /** Identical for submissions that normalise to the same request. */
-    private static String fingerprint(SolveRequest request) {
+    /** Identical for submissions that normalise to the same request; kept in Redis, so its form never changes. */
+    static String fingerprint(SolveRequest request) {
         return Hashes.sha256Hex(request.board() + "|" + request.rows() + "x" + request.cols() + "|" + request.goal()
-                + "|" + request.mode());
+                + "|" + request.mode().label());
     }
 }

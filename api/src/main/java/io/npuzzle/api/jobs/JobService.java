@@ -1,11 +1,14 @@
 package io.npuzzle.api.jobs;
 
-import io.npuzzle.api.messaging.SolveRequestPublisher;
+import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.api.problem.ProblemException;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.JobStatus;
+import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
@@ -16,54 +19,58 @@ import org.jboss.logging.MDC;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-/** Accepts jobs (answering from the cache when it can) and finds them, waiting for them when asked to. */
+/** Accepts jobs (answering from the cache when it can), cancels them, and finds them, waiting for them when asked. */
 @ApplicationScoped
 public class JobService {
 
     private static final Logger LOG = Logger.getLogger(JobService.class);
 
-    /** Marks outcomes that the API answered from the cache without a worker. */
-    static final String API_WORKER = "api";
+    /**
+     * Who produced the outcomes the API records itself (answers from the cache, cancellations), as it stands in
+     * the outcome's {@code worker} field, where the workers put their own id.
+     */
+    public static final String OUTCOME_PRODUCER = "api";
 
     private final JobStore store;
-    private final SolveRequestPublisher publisher;
-    private final FinishedJobs finished;
+    private final SolutionCache cache;
+    private final JobQueue queue;
+    private final JobWaiters waiters;
     private final JobMetrics metrics;
 
-    JobService(JobStore store, SolveRequestPublisher publisher, FinishedJobs finished, JobMetrics metrics) {
+    public JobService(JobStore store, SolutionCache cache, JobQueue queue, JobWaiters waiters, JobMetrics metrics) {
         this.store = store;
-        this.publisher = publisher;
-        this.finished = finished;
+        this.cache = cache;
+        this.queue = queue;
+        this.waiters = waiters;
         this.metrics = metrics;
     }
 
-    /** A job just accepted, and whether it is already answered. */
-    public record Accepted(Job job, boolean answered) {
-    }
-
-    /** Accepts a validated request: DONE at once on a cache hit, else queued for the workers. */
-    public Uni<Accepted> accept(SolveRequest request) {
+    /**
+     * Accepts a validated request: the job DONE at once on a cache hit, else the job QUEUED for the workers in the
+     * lane of its {@link SolveCost}. Fails with a 503 problem when the job cannot be queued.
+     */
+    public Uni<Job> accept(SolveRequest request) {
         // Request-scoped on the Vert.x context: every log line of this request names the job.
         MDC.put(JobIds.LOG_KEY, request.jobId());
-        Mode mode = Mode.parse(request.mode());
-        return store.cachedSolution(request.key()).flatMap(cached -> {
-            if (cached != null && cached.serves(mode)) {
-                SolveOutcome outcome = SolveOutcome.done(request.jobId(), cached.toResult(true), API_WORKER);
-                return store.create(request, outcome).invoke(() -> metrics.submitted(true))
-                        .replaceWith(new Accepted(Job.of(request, false, outcome), true));
+        return cache.find(request.key()).flatMap(cached -> {
+            if (cached != null && cached.serves(request.mode())) {
+                SolveOutcome outcome = SolveOutcome.done(request.jobId(), cached.toResult(true), OUTCOME_PRODUCER);
+                return store.createFinished(request, outcome).invoke(metrics::answeredFromCache)
+                        .replaceWith(Job.of(request, false, outcome));
             }
-            return store.create(request, null)
-                    .chain(() -> publisher.publish(request)
-                            .onFailure().transform(e -> ProblemException.unavailable("the job queue is unavailable")))
-                    .invoke(() -> metrics.submitted(false))
-                    .replaceWith(new Accepted(Job.of(request, false, null), false));
+            SolveCost cost = SolveCost.of(Shape.of(request.rows(), request.cols()), request.mode());
+            return store.create(request)
+                    .chain(() -> queue.enqueue(request, cost).onFailure().transform(
+                            e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable")))
+                    .invoke(metrics::queued)
+                    .replaceWith(Job.of(request, false, null));
         });
     }
 
     /** Cancels a job that has not finished. */
-    public Uni<JobStore.Cancel> cancel(String jobId) {
-        return store.cancel(jobId).invoke(cancel -> {
-            if (cancel == JobStore.Cancel.CANCELLED) {
+    public Uni<Cancelled> cancel(String jobId) {
+        return store.cancel(SolveOutcome.cancelled(jobId, OUTCOME_PRODUCER)).invoke(cancelled -> {
+            if (cancelled == Cancelled.CANCELLED) {
                 MDC.put(JobIds.LOG_KEY, jobId);
                 LOG.info("cancelled");
                 metrics.finished(JobStatus.CANCELLED);
@@ -77,12 +84,12 @@ public class JobService {
             return store.find(jobId);
         }
         // Watch before reading, so that a job finishing between the read and the wait still wakes us.
-        CompletableFuture<Void> waiter = finished.watch(jobId);
+        CompletableFuture<Void> waiter = waiters.watch(jobId);
         return store.find(jobId).flatMap(job -> job == null || job.status().isFinished()
                         ? Uni.createFrom().item(job)
                         : Uni.createFrom().completionStage(waiter)
                         .ifNoItem().after(wait).recoverWithItem((Void) null)
                         .chain(() -> store.find(jobId)))
-                .eventually(() -> finished.forget(jobId, waiter));
+                .eventually(() -> waiters.forget(jobId, waiter));
     }
 }

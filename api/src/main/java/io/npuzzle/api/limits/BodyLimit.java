@@ -2,6 +2,7 @@ package io.npuzzle.api.limits;
 
 import io.npuzzle.api.problem.ProblemResponses;
 import io.npuzzle.protocol.Problem;
+import io.npuzzle.protocol.ProblemType;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.Json;
@@ -31,9 +32,9 @@ public class BodyLimit {
     private void check(RoutingContext context) {
         String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && exceeds(length)) {
-            Problem problem = ProblemResponses.forStatus(413,
+            Problem problem = ProblemType.BODY_TOO_LARGE.problem(
                     "the request body is larger than " + maxBytes + " bytes").at(context.request().path());
-            context.response().setStatusCode(413)
+            context.response().setStatusCode(problem.status())
                     .putHeader(HttpHeaders.CONTENT_TYPE, ProblemResponses.MEDIA_TYPE)
                     .putHeader(HttpHeaders.CONNECTION, "close")
                     .end(Json.encode(problem));

@@ -1,8 +1,9 @@
 package io.npuzzle.api.limits;
 
-import io.npuzzle.api.ApiConfig;
+import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.problem.ProblemResponses;
 import io.npuzzle.protocol.Problem;
+import io.npuzzle.protocol.ProblemType;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
@@ -45,9 +46,9 @@ public class RateLimit {
             return;
         }
         long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
-        Problem problem = Problem.of("rate-limited", "Too Many Requests", 429,
+        Problem problem = ProblemType.RATE_LIMITED.problem(
                 "too many requests from this client; retry after " + seconds + " s").at(context.request().path());
-        context.response().setStatusCode(429)
+        context.response().setStatusCode(problem.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, ProblemResponses.MEDIA_TYPE)
                 .putHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds))
                 .end(Json.encode(problem));

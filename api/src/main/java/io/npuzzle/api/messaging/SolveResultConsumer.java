@@ -1,29 +1,27 @@
 package io.npuzzle.api.messaging;
 
-import io.npuzzle.api.jobs.JobMetrics;
 import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.runtime.retry.Backoff;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Records the outcomes that workers publish. All API replicas share one consumer group, so each outcome is
  * recorded once. Outcomes arrive in batches (one per poll) and a batch is recorded concurrently; its offsets are
- * committed only after Redis has all of it, however long Redis is away. A duplicate outcome (after a redelivery) changes nothing: the first
- * one recorded stays.
+ * committed only after the store has all of it, however long Redis is away. A duplicate outcome (after a
+ * redelivery) changes nothing: the first one recorded stays.
  */
 @ApplicationScoped
 public class SolveResultConsumer {
 
     private static final Logger LOG = Logger.getLogger(SolveResultConsumer.class);
-    private static final Duration FIRST_PAUSE = Duration.ofMillis(100);
-    private static final Duration LONGEST_PAUSE = Duration.ofSeconds(2);
 
     private final JobStore store;
     private final JobMetrics metrics;
@@ -47,10 +45,10 @@ public class SolveResultConsumer {
         if (recorded.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        // Retried until Redis takes them: the batch is acknowledged, and its offsets committed, only then.
+        // Retried until the store takes them: the batch is acknowledged, and its offsets committed, only then.
         return Uni.join().all(recorded).andFailFast().replaceWithVoid()
                 .onFailure().invoke(e -> LOG.warnf("recording %d outcomes failed, retrying: %s", recorded.size(),
                         e.getMessage()))
-                .onFailure().retry().withBackOff(FIRST_PAUSE, LONGEST_PAUSE).indefinitely();
+                .onFailure().retry().withBackOff(Backoff.SERVERS.first(), Backoff.SERVERS.longest()).indefinitely();
     }
 }

@@ -1,6 +1,7 @@
 package io.npuzzle.api.problem;
 
 import io.npuzzle.protocol.Problem;
+import io.npuzzle.protocol.ProblemType;
 
 /** Ends a request with a problem response. Expected, so it carries no stack trace. */
 public class ProblemException extends RuntimeException {
@@ -12,15 +13,12 @@ public class ProblemException extends RuntimeException {
         this.problem = problem;
     }
 
+    /** A problem of the catalogue's {@code type}; the detail says what went wrong this time. */
+    public ProblemException(ProblemType type, String detail) {
+        this(type.problem(detail));
+    }
+
     public Problem problem() {
         return problem;
-    }
-
-    public static ProblemException badRequest(String kind, String title, String detail) {
-        return new ProblemException(Problem.of(kind, title, 400, detail));
-    }
-
-    public static ProblemException unavailable(String detail) {
-        return new ProblemException(Problem.of("unavailable", "Service unavailable", 503, detail));
     }
 }

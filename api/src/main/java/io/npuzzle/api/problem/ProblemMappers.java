@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.npuzzle.core.board.BoardFormatException;
-import io.npuzzle.protocol.Problem;
+import io.npuzzle.protocol.ProblemType;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -30,7 +30,7 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response invalidBoard(BoardFormatException e, HttpServerRequest request) {
-        return ProblemResponses.of(Problem.invalidBoard(e.getMessage()).at(request.path()));
+        return ProblemResponses.of(ProblemType.INVALID_BOARD.problem(e.getMessage()).at(request.path()));
     }
 
     @ServerExceptionMapper
@@ -39,13 +39,12 @@ public class ProblemMappers {
             return unreadableJson(json, request);
         }
         int status = e.getResponse().getStatus();
-        return ProblemResponses.of(ProblemResponses.forStatus(status, statusDetail(status, request)).at(request.path()));
+        return ProblemResponses.forStatus(status, statusDetail(status, request), request.path());
     }
 
     @ServerExceptionMapper
     public Response unreadableJson(JsonProcessingException e, HttpServerRequest request) {
-        return ProblemResponses.of(Problem.of("malformed-request", "Malformed request", 400, jsonDetail(e))
-                .at(request.path()));
+        return ProblemResponses.of(ProblemType.MALFORMED_REQUEST.problem(jsonDetail(e)).at(request.path()));
     }
 
     /** Declared apart because Quarkus maps this subtype with a built-in mapper of its own otherwise. */
@@ -57,16 +56,17 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response unexpected(Throwable e, HttpServerRequest request) {
         LOG.errorf(e, "unexpected failure of %s %s", request.method(), bounded(request.path()));
-        return ProblemResponses.of(ProblemResponses.forStatus(500, "an unexpected error occurred").at(request.path()));
+        return ProblemResponses.of(
+                ProblemType.INTERNAL_ERROR.problem("an unexpected error occurred").at(request.path()));
     }
 
     private static String statusDetail(int status, HttpServerRequest request) {
-        return switch (status) {
-            case 404 -> "no such resource";
-            case 405 -> "method " + request.method() + " is not allowed here";
-            case 406 -> "this resource only produces application/json";
-            case 413 -> "the request body is too large";
-            case 415 -> "send the body as application/json";
+        return switch (ProblemType.forStatus(status)) {
+            case NOT_FOUND -> "no such resource";
+            case METHOD_NOT_ALLOWED -> "method " + request.method() + " is not allowed here";
+            case NOT_ACCEPTABLE -> "this resource only produces application/json";
+            case BODY_TOO_LARGE -> "the request body is too large";
+            case UNSUPPORTED_MEDIA_TYPE -> "send the body as application/json";
             default -> Response.Status.Family.familyOf(status) == Response.Status.Family.CLIENT_ERROR
                     ? "the request cannot be served" : "the service failed to answer";
         };

@@ -5,6 +5,7 @@ import io.npuzzle.api.JobsClient;
 import io.npuzzle.api.PackagedServices;
 import io.npuzzle.api.SolveResults;
 import io.npuzzle.api.TestBoards;
+import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.FreePorts;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
@@ -67,7 +68,7 @@ class CrashLoopIT {
         ServiceProcess survivor = startWorker("crash-worker-last");
         JsonNode abandoned = client.awaitFinished(id, TIMEOUT);
         assertEquals("FAILED", abandoned.get("status").asText(), abandoned.toString());
-        assertEquals("urn:npuzzle:problem:deliveries-exhausted", abandoned.at("/error/type").asText());
+        assertEquals(ProblemType.DELIVERIES_EXHAUSTED.urn(), abandoned.at("/error/type").asText());
         assertEquals("r", client.awaitDone(client.accepted("1 2 3 4 5 6 7 0 8").get("id").asText(), TIMEOUT)
                 .at("/result/moves").asText(), "the next job is solved");
         assertTrue(survivor.isAlive());

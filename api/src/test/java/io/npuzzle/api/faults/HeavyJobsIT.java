@@ -5,6 +5,7 @@ import io.npuzzle.api.JobsClient;
 import io.npuzzle.api.PackagedServices;
 import io.npuzzle.api.SolveResults;
 import io.npuzzle.api.TestBoards;
+import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.FreePorts;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
@@ -99,7 +100,7 @@ class HeavyJobsIT {
             String status = job.get("status").asText();
             assertTrue(status.equals("DONE") || status.equals("FAILED"), job.toString());
             if (status.equals("FAILED")) {
-                assertEquals("urn:npuzzle:problem:budget-exceeded", job.at("/error/type").asText(), job.toString());
+                assertEquals(ProblemType.BUDGET_EXCEEDED.urn(), job.at("/error/type").asText(), job.toString());
             }
         }
         assertTrue(worker.isAlive(), "the worker survived");

@@ -2,6 +2,7 @@ package io.npuzzle.api.faults;
 
 import io.npuzzle.api.JobsClient;
 import io.npuzzle.api.TestBoards;
+import io.npuzzle.protocol.ProblemType;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -58,7 +59,7 @@ final class SteadyLoad implements AutoCloseable {
                 }
             } else if (answer.statusCode() == 503
                     && answer.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")
-                    && answer.body().contains("urn:npuzzle:problem:unavailable")) {
+                    && answer.body().contains(ProblemType.UNAVAILABLE.urn())) {
                 unavailable.incrementAndGet();
             } else {
                 unexpected(answer.statusCode() + " " + answer.body());

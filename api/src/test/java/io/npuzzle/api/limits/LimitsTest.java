@@ -1,5 +1,6 @@
 package io.npuzzle.api.limits;
 
+import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.InfrastructureResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -44,7 +45,7 @@ class LimitsTest {
     void batchesBeyondTheLimitAreRefused() {
         Map<String, String> board = Map.of("board", "1 2 3 4 5 6 7 0 8");
         problem(post(JOBS + "/batch", Map.of("jobs", List.of(board, board, board)), "batches"), 400)
-                .body("type", equalTo("urn:npuzzle:problem:batch-too-large"));
+                .body("type", equalTo(ProblemType.BATCH_TOO_LARGE.urn()));
     }
 
     @Test

@@ -2,7 +2,9 @@ package io.npuzzle.core.fast;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.Algorithm;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Strategy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,16 +25,12 @@ public final class ReductionSolver {
     public interface Finisher {
         /**
          * @param state the region's tiles relabelled against its own canonical goal (do not keep it)
-         * @return the answer, or null to have the region reduced further
+         * @return a SOLVED answer, or null to have the region reduced further
          */
-        Finish finish(Shape shape, int goalBlank, byte[] state);
+        SolveResult finish(Shape shape, int goalBlank, byte[] state);
     }
 
-    /** A finisher's answer. */
-    public record Finish(String moves, boolean optimal, long expanded, String strategy) {
-    }
-
-    private static final String STRATEGY = "reduction";
+    private static final Strategy REDUCTION = Strategy.of(Algorithm.REDUCTION);
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -80,12 +78,12 @@ public final class ReductionSolver {
                 int width = right - left + 1;
                 Shape region = Shape.of(height, width);
                 int localBlank = (shape.row(goalBlank) - top) * width + shape.col(goalBlank) - left;
-                Finish finish = finisher.finish(region, localBlank, localState(region, localBlank));
+                SolveResult finish = finisher.finish(region, localBlank, localState(region, localBlank));
                 if (finish != null) {
                     boolean reduced = !region.equals(shape);
                     moves.append(finish.moves());
                     return SolveResult.solved(moves.toString(), finish.optimal() && !reduced, finish.expanded(),
-                            System.nanoTime() - startNanos, reduced ? STRATEGY + "+" + finish.strategy() : finish.strategy());
+                            System.nanoTime() - startNanos, reduced ? REDUCTION.then(finish.strategy()) : finish.strategy());
                 }
                 if (region.size() <= FINISH_CELLS) {
                     throw new IllegalStateException("the finisher declined a " + region + " region");

@@ -5,7 +5,9 @@ import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.rank.PermutationRank;
 import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.Algorithm;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Strategy;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
@@ -21,6 +23,7 @@ import java.util.Arrays;
  */
 public final class AStarSearch {
 
+    private static final Strategy STRATEGY = Strategy.of(Algorithm.A_STAR);
     private static final int NO_MOVE = -1;
     /** Open-list entries allowed per stored node: one push each, and as many again for reopened nodes. */
     private static final int ENTRIES_PER_NODE = 2;
@@ -62,7 +65,7 @@ public final class AStarSearch {
         maxStored = maxStoredNodes(n, budget.maxBytes());
         maxEntries = (long) maxStored * ENTRIES_PER_NODE;
         if (maxStored < 1) {
-            return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, 0, System.nanoTime() - startNanos, "a-star");
+            return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, 0, System.nanoTime() - startNanos, STRATEGY);
         }
         reset();
         int h0 = heuristic.estimate(start);
@@ -83,12 +86,12 @@ public final class AStarSearch {
                 continue; // stale entry: the node was reached more cheaply since
             }
             if (h[node] == 0) {
-                return SolveResult.solved(path(node), true, expanded, System.nanoTime() - startNanos, "a-star");
+                return SolveResult.solved(path(node), true, expanded, System.nanoTime() - startNanos, STRATEGY);
             }
             if (++expanded % Budget.CHECK_INTERVAL == 0 || expanded >= budget.maxNodes()) {
                 Outcome stop = budget.check(expanded);
                 if (stop != null) {
-                    return SolveResult.unsolved(stop, expanded, System.nanoTime() - startNanos, "a-star");
+                    return SolveResult.unsolved(stop, expanded, System.nanoTime() - startNanos, STRATEGY);
                 }
             }
             int blank = blankCell[node];
@@ -105,7 +108,7 @@ public final class AStarSearch {
                 int childH = heuristic.slide(work, blank, targets[i], h[node]);
                 if (stored >= maxStored || entries >= maxEntries) {
                     return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
-                            System.nanoTime() - startNanos, "a-star");
+                            System.nanoTime() - startNanos, STRATEGY);
                 }
                 int existing = findOrReserve(work);
                 if (existing < 0) {

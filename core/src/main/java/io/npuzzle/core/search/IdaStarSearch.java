@@ -6,7 +6,9 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.pdb.GroupLookup;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.Algorithm;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Strategy;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 import java.util.concurrent.Executor;
@@ -34,7 +36,7 @@ public final class IdaStarSearch {
     private static final int FOUND = -1;
     private static final int STOPPED = -2;
     private static final int NONE = Integer.MAX_VALUE;
-    private static final String STRATEGY = "ida-star-pdb";
+    private static final Strategy STRATEGY = Strategy.of(Algorithm.IDA_STAR_PDB);
 
     private final PdbHeuristic heuristic;
     private final Executor workerPool;

@@ -8,15 +8,16 @@ package io.npuzzle.core.solve;
  * @param optimal  true only when the length is proven shortest
  * @param expanded search nodes expanded (0 for table look-ups)
  * @param nanos    wall time of the solve
- * @param strategy the algorithm that answered, for logs and metrics
+ * @param strategy how the answer was found (or which search ran out of budget), for logs and metrics
  */
-public record SolveResult(Outcome outcome, String moves, boolean optimal, long expanded, long nanos, String strategy) {
+public record SolveResult(Outcome outcome, String moves, boolean optimal, long expanded, long nanos,
+                          Strategy strategy) {
 
-    public static SolveResult solved(String moves, boolean optimal, long expanded, long nanos, String strategy) {
+    public static SolveResult solved(String moves, boolean optimal, long expanded, long nanos, Strategy strategy) {
         return new SolveResult(Outcome.SOLVED, moves, optimal, expanded, nanos, strategy);
     }
 
-    public static SolveResult unsolved(Outcome outcome, long expanded, long nanos, String strategy) {
+    public static SolveResult unsolved(Outcome outcome, long expanded, long nanos, Strategy strategy) {
         if (outcome == Outcome.SOLVED) {
             throw new IllegalArgumentException("a solved result needs moves");
         }

@@ -32,6 +32,9 @@ public final class Solver {
     static final long FAST_SEARCH_NODES = 1_500_000;
     static final long FAST_SEARCH_MILLIS = 250;
 
+    private static final Strategy PARITY = Strategy.of(Algorithm.PARITY);
+    private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
+
     private final ExactTables tables = new ExactTables();
     private final PatternDatabases databases;
     private final int threads;
@@ -68,14 +71,14 @@ public final class Solver {
     public SolveResult solve(Puzzle puzzle, SolveOptions options) {
         long started = System.nanoTime();
         if (!puzzle.isSolvable()) {
-            return SolveResult.unsolved(Outcome.UNSOLVABLE, 0, System.nanoTime() - started, "parity");
+            return SolveResult.unsolved(Outcome.UNSOLVABLE, 0, System.nanoTime() - started, PARITY);
         }
         if (puzzle.isSolved()) {
-            return SolveResult.solved("", true, 0, System.nanoTime() - started, "parity");
+            return SolveResult.solved("", true, 0, System.nanoTime() - started, PARITY);
         }
         if (ExactTable.covers(puzzle.shape())) {
             String moves = table(puzzle).solve(puzzle.relabelledStart());
-            return SolveResult.solved(moves, true, 0, System.nanoTime() - started, "exact-table");
+            return SolveResult.solved(moves, true, 0, System.nanoTime() - started, EXACT_TABLE);
         }
         if (options.mode() == Mode.FAST) {
             return fast(puzzle, options, true, started);
@@ -86,7 +89,7 @@ public final class Solver {
         }
         SolveResult fast = fast(puzzle, options, false, started);
         return new SolveResult(fast.outcome(), fast.moves(), fast.optimal(), optimal.expanded() + fast.expanded(),
-                System.nanoTime() - started, optimal.strategy() + ">fallback:" + fast.strategy());
+                System.nanoTime() - started, fast.strategy().after(optimal.strategy().last()));
     }
 
     /** The exact table a small puzzle is answered from, built on first use. */
@@ -116,7 +119,7 @@ public final class Solver {
         return ReductionSolver.solve(puzzle, (shape, goalBlank, state) -> {
             if (shape.size() <= ReductionSolver.FINISH_CELLS) {
                 String moves = tables.get(shape, goalBlank).solve(state);
-                return new ReductionSolver.Finish(moves, true, 0, "exact-table");
+                return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
             }
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && (searchWholeBoard || !shape.equals(whole))
                     ? databases.heuristicIfLoaded(shape, goalBlank) : null;
@@ -126,9 +129,7 @@ public final class Solver {
             long now = System.nanoTime();
             SolveResult result = new IdaStarSearch(heuristic, workerPool, threads)
                     .solve(state, new Budget(finishing, now), now);
-            return result.isSolved()
-                    ? new ReductionSolver.Finish(result.moves(), true, result.expanded(), result.strategy())
-                    : null;
+            return result.isSolved() ? result : null;
         }, started);
     }
 

@@ -4,8 +4,10 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.Algorithm;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Strategy;
 import io.npuzzle.core.table.ExactTables;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -24,7 +26,7 @@ class ReductionSolverTest {
     private static final ExactTables TABLES = new ExactTables();
     private static final ReductionSolver.Finisher TABLES_ONLY = (shape, goalBlank, state) ->
             shape.size() <= ReductionSolver.FINISH_CELLS
-                    ? new ReductionSolver.Finish(TABLES.get(shape, goalBlank).solve(state), true, 0, "exact-table")
+                    ? SolveResult.solved(TABLES.get(shape, goalBlank).solve(state), true, 0, 0, Strategy.of(Algorithm.EXACT_TABLE))
                     : null;
 
     static Stream<Arguments> shapes() {
@@ -44,7 +46,7 @@ class ReductionSolverTest {
                 assertEquals(Outcome.SOLVED, result.outcome());
                 assertEquals(goal, puzzle.start().apply(result.moves()), shape + " towards " + goal);
                 assertFalse(result.optimal());
-                assertTrue(result.strategy().startsWith("reduction+"), result.strategy());
+                assertEquals(Algorithm.REDUCTION, result.strategy().steps().get(0), result.strategy().toString());
             }
         }
     }

@@ -30,7 +30,7 @@ class SolverModesTest {
     void optimalFourByFourUsesThePatternDatabases() {
         Puzzle korf2 = new Puzzle(BoardParser.parse("13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", FOUR), Board.blankFirst(FOUR));
         SolveResult result = SOLVER.solve(korf2);
-        assertEquals("ida-star-pdb", result.strategy());
+        assertEquals(Strategy.of(Algorithm.IDA_STAR_PDB), result.strategy());
         assertTrue(result.optimal());
         assertEquals(55, result.length());
         assertEquals(korf2.goal(), korf2.start().apply(result.moves()));
@@ -48,7 +48,8 @@ class SolverModesTest {
                 SolveResult result = SOLVER.solve(puzzle, fast);
                 assertEquals(Outcome.SOLVED, result.outcome());
                 assertEquals(goal, puzzle.start().apply(result.moves()));
-                assertEquals(side == 4 && result.strategy().equals("ida-star-pdb"), result.optimal(), result.strategy());
+                assertEquals(side == 4 && result.strategy().equals(Strategy.of(Algorithm.IDA_STAR_PDB)), result.optimal(),
+                        result.strategy().toString());
                 assertTrue(result.millis() < 5_000, shape + " took " + result.millis() + " ms");
             }
         }
@@ -67,7 +68,8 @@ class SolverModesTest {
         SolveResult fallback = SOLVER.solve(puzzle, tight.withFastFallback(true));
         assertEquals(Outcome.SOLVED, fallback.outcome());
         assertFalse(fallback.optimal());
-        assertTrue(fallback.strategy().startsWith("a-star>fallback:reduction"), fallback.strategy());
+        assertTrue(fallback.strategy().toString().startsWith("a-star>fallback:reduction"), fallback.strategy().toString());
+        assertEquals(Algorithm.A_STAR, fallback.strategy().overBudget());
         assertEquals(puzzle.goal(), puzzle.start().apply(fallback.moves()));
     }
 
@@ -77,7 +79,7 @@ class SolverModesTest {
         SolveResult result = SOLVER.solve(korf88, SolveOptions.defaults().withBudget(5_000, 60_000).withFastFallback(true));
         assertEquals(Outcome.SOLVED, result.outcome());
         assertFalse(result.optimal());
-        assertEquals("ida-star-pdb>fallback:reduction+exact-table", result.strategy());
+        assertEquals("ida-star-pdb>fallback:reduction+exact-table", result.strategy().toString());
         assertEquals(korf88.goal(), korf88.start().apply(result.moves()));
     }
 

@@ -1,6 +1,6 @@
 package io.npuzzle.worker.health;
 
-import io.npuzzle.worker.BoundedSolver;
+import io.npuzzle.worker.solve.SolverSlots;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -13,9 +13,9 @@ import org.eclipse.microprofile.health.Startup;
 @ApplicationScoped
 public class SolverReadiness implements HealthCheck {
 
-    private final BoundedSolver solver;
+    private final SolverSlots solver;
 
-    SolverReadiness(BoundedSolver solver) {
+    SolverReadiness(SolverSlots solver) {
         this.solver = solver;
     }
 

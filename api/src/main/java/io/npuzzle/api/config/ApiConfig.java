@@ -1,0 +1,60 @@
+package io.npuzzle.api.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Settings of the HTTP front, under {@code npuzzle.api}. */
+@ConfigMapping(prefix = "npuzzle.api")
+public interface ApiConfig {
+
+    /** How long a job's state is kept in Redis after submission. */
+    @WithDefault("PT24H")
+    Duration jobTtl();
+
+    /** How long an {@code Idempotency-Key} is remembered. */
+    @WithDefault("PT24H")
+    Duration idempotencyTtl();
+
+    /** Most rows of a board accepted (the core solves up to 8). */
+    @WithDefault("8")
+    int maxRows();
+
+    /** Most columns of a board accepted (the core solves up to 8). */
+    @WithDefault("8")
+    int maxCols();
+
+    /** Requests to {@code /api/} per client, answered 429 with {@code Retry-After} beyond it. */
+    RateLimit rateLimit();
+
+    interface RateLimit {
+
+        /** Whether requests are limited at all. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Requests a client may make per second, on average. */
+        @WithDefault("10000")
+        double perSecond();
+
+        /** Requests a client may make at once after a quiet spell. */
+        @WithDefault("20000")
+        int burst();
+
+        /**
+         * A header naming the client (e.g. {@code X-Forwarded-For} behind a proxy that sets it); the remote
+         * address when unset or absent from a request.
+         */
+        Optional<String> clientHeader();
+    }
+
+    /** Most jobs in one batch request. */
+    @WithDefault("1000")
+    int maxBatch();
+
+    /** Longest long poll a client may ask for with {@code ?wait=S}, in seconds. */
+    @WithDefault("30")
+    int maxWaitSeconds();
+}

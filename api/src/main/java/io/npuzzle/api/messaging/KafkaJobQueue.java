@@ -1,0 +1,50 @@
+package io.npuzzle.api.messaging;
+
+import io.npuzzle.api.jobs.JobQueue;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.protocol.Topics;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.eclipse.microprofile.reactive.messaging.OnOverflow;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Queues jobs on the requests topic of their {@link SolveCost}, keyed by canonical puzzle so identical boards meet
+ * on one worker, with the job id in a header for tracing. Heavy jobs travel apart so that they queue among
+ * themselves and never hold up quick ones.
+ */
+@ApplicationScoped
+public class KafkaJobQueue implements JobQueue {
+
+    private final MutinyEmitter<SolveRequest> quick;
+    private final MutinyEmitter<SolveRequest> heavy;
+
+    KafkaJobQueue(@Channel("solve-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
+                  MutinyEmitter<SolveRequest> quick,
+                  @Channel("heavy-solve-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024)
+                  MutinyEmitter<SolveRequest> heavy) {
+        this.quick = quick;
+        this.heavy = heavy;
+    }
+
+    /** Completes once the broker has the request. */
+    @Override
+    public Uni<Void> enqueue(SolveRequest request, SolveCost cost) {
+        MutinyEmitter<SolveRequest> lane = switch (cost) {
+            case QUICK -> quick;
+            case HEAVY -> heavy;
+        };
+        return lane.sendMessage(Message.of(request).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+                .withKey(request.key())
+                .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
+                        request.jobId().getBytes(StandardCharsets.US_ASCII)))
+                .build()));
+    }
+}

@@ -1,0 +1,52 @@
+package io.npuzzle.api.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.npuzzle.protocol.JobStatus;
+import io.npuzzle.runtime.metrics.CacheLookups;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+/**
+ * The API's job meters, served at {@code /q/metrics}. Outcomes are counted by the replica that records them, so
+ * the sums over all replicas count each job once.
+ */
+@ApplicationScoped
+public class JobMetrics {
+
+    private final MeterRegistry registry;
+    private final CacheLookups cacheLookups;
+    private final Counter answeredFromCache;
+    private final Counter queued;
+
+    @Inject
+    public JobMetrics(MeterRegistry registry, CacheLookups cacheLookups) {
+        this.registry = registry;
+        this.cacheLookups = cacheLookups;
+        this.answeredFromCache = submitted(registry, "cache");
+        this.queued = submitted(registry, "queue");
+    }
+
+    private static Counter submitted(MeterRegistry registry, String route) {
+        return Counter.builder("npuzzle.jobs.submitted").description("Jobs accepted, by where they went")
+                .tag("route", route).register(registry);
+    }
+
+    /** A job accepted and answered at once from the cache: DONE already. */
+    public void answeredFromCache() {
+        cacheLookups.record(true);
+        answeredFromCache.increment();
+        finished(JobStatus.DONE);
+    }
+
+    /** A job accepted and queued for the workers, its solution not cached. */
+    public void queued() {
+        cacheLookups.record(false);
+        queued.increment();
+    }
+
+    /** An outcome recorded for a job, by its status. */
+    public void finished(JobStatus status) {
+        registry.counter("npuzzle.jobs.finished", "status", status.name()).increment();
+    }
+}

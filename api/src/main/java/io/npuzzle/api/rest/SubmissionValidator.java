@@ -1,0 +1,58 @@
+package io.npuzzle.api.rest;
+
+import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+
+/**
+ * Validates a submission with the core parser and the service's board limits, and turns it into a normalised
+ * solve request with a fresh id.
+ */
+@ApplicationScoped
+public class SubmissionValidator {
+
+    private final int maxRows;
+    private final int maxCols;
+
+    @Inject
+    SubmissionValidator(ApiConfig config) {
+        this(config.maxRows(), config.maxCols());
+    }
+
+    /** Accepts boards of up to {@code maxRows} by {@code maxCols}. */
+    public SubmissionValidator(int maxRows, int maxCols) {
+        this.maxRows = maxRows;
+        this.maxCols = maxCols;
+    }
+
+    /**
+     * @throws io.npuzzle.core.board.BoardFormatException naming the defect of the board, goal or shape
+     * @throws ProblemException for a missing body, an unknown mode or a board over the limits
+     */
+    public SolveRequest validate(JobSubmission submission) {
+        if (submission == null) {
+            throw new ProblemException(ProblemType.MALFORMED_REQUEST, "send a JSON object with at least a board");
+        }
+        Mode mode;
+        try {
+            mode = Mode.parse(submission.mode());
+        } catch (IllegalArgumentException e) {
+            throw new ProblemException(ProblemType.INVALID_MODE, e.getMessage());
+        }
+        Puzzle puzzle = Puzzle.parse(submission.board(), submission.rows(), submission.cols(), submission.goal());
+        if (puzzle.shape().rows() > maxRows || puzzle.shape().cols() > maxCols) {
+            throw new ProblemException(ProblemType.INVALID_BOARD,
+                    "this service accepts boards of up to " + maxRows + " rows and " + maxCols + " columns");
+        }
+        return new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(),
+                puzzle.shape().rows(), puzzle.shape().cols(), puzzle.goal().toString(), mode, Instant.now());
+    }
+}

@@ -1,0 +1,46 @@
+package io.npuzzle.api.store;
+
+import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.protocol.ProblemType;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Command;
+import io.vertx.mutiny.redis.client.Response;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Redis calls bounded by the Redis timeout: past it, or on any failure, a call fails with a 503 problem. */
+@ApplicationScoped
+class RedisCalls {
+
+    private final ReactiveRedisDataSource redis;
+    private final Duration timeout;
+
+    RedisCalls(ReactiveRedisDataSource redis, @ConfigProperty(name = "quarkus.redis.timeout") Duration timeout) {
+        this.redis = redis;
+        this.timeout = timeout;
+    }
+
+    ReactiveRedisDataSource redis() {
+        return redis;
+    }
+
+    <T> Uni<T> guarded(Uni<T> call) {
+        return call.ifNoItem().after(timeout).fail().onFailure().transform(
+                e -> new ProblemException(ProblemType.UNAVAILABLE, "the job store is unavailable; try again shortly"));
+    }
+
+    /** Runs one of the {@link io.npuzzle.protocol.JobScripts} on one key; its reply, or null for a nil reply. */
+    Uni<Response> eval(String script, String key, String... args) {
+        List<String> arguments = new ArrayList<>(args.length + 3);
+        arguments.add(script);
+        arguments.add("1");
+        arguments.add(key);
+        arguments.addAll(List.of(args));
+        return guarded(redis.execute(Command.EVAL, arguments.toArray(String[]::new)));
+    }
+}

@@ -1,0 +1,84 @@
+package io.npuzzle.api.store;
+
+import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.JobScripts.Cancelled;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
+import io.quarkus.redis.datasource.hash.ReactiveHashCommands;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Map;
+
+/** Jobs as hashes in Redis, changed only by the atomic {@link JobScripts}. */
+@ApplicationScoped
+public class RedisJobStore implements JobStore {
+
+    private final RedisCalls calls;
+    private final ReactiveHashCommands<String, String, String> hashes;
+    private final JsonCodec json;
+    private final String ttlSeconds;
+
+    RedisJobStore(RedisCalls calls, JsonCodec json, ApiConfig config) {
+        this.calls = calls;
+        this.hashes = calls.redis().hash(String.class);
+        this.json = json;
+        this.ttlSeconds = Long.toString(config.jobTtl().toSeconds());
+    }
+
+    @Override
+    public Uni<Void> create(SolveRequest request) {
+        return calls.eval(JobScripts.CREATE, RedisKeys.job(request.jobId()), ttlSeconds, json.write(request))
+                .replaceWithVoid();
+    }
+
+    @Override
+    public Uni<Void> createFinished(SolveRequest request, SolveOutcome outcome) {
+        return calls.eval(JobScripts.CREATE, RedisKeys.job(request.jobId()), ttlSeconds, json.write(request),
+                json.write(outcome)).replaceWithVoid();
+    }
+
+    @Override
+    public Uni<Job> find(String jobId) {
+        if (!JobIds.isWellFormed(jobId)) {
+            return Uni.createFrom().nullItem();
+        }
+        return calls.guarded(hashes.hgetall(RedisKeys.job(jobId))).map(this::toJob);
+    }
+
+    @Override
+    public Uni<Boolean> finish(SolveOutcome outcome) {
+        if (!JobIds.isWellFormed(outcome.jobId())) {
+            return Uni.createFrom().item(false);
+        }
+        return calls.eval(JobScripts.FINISH, RedisKeys.job(outcome.jobId()), json.write(outcome),
+                RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.toInteger() == 1);
+    }
+
+    @Override
+    public Uni<Cancelled> cancel(SolveOutcome cancellation) {
+        String jobId = cancellation.jobId();
+        if (!JobIds.isWellFormed(jobId)) {
+            return Uni.createFrom().item(Cancelled.UNKNOWN);
+        }
+        return calls.eval(JobScripts.CANCEL, RedisKeys.job(jobId), json.write(cancellation),
+                        RedisKeys.FINISHED_CHANNEL, RedisKeys.CANCELLED_CHANNEL, jobId)
+                .map(reply -> Cancelled.of(reply.toLong()));
+    }
+
+    private Job toJob(Map<String, String> fields) {
+        String request = fields.get(RedisKeys.REQUEST_FIELD);
+        if (request == null) {
+            return null;
+        }
+        String outcome = fields.get(RedisKeys.OUTCOME_FIELD);
+        return Job.of(json.read(request, SolveRequest.class), fields.containsKey(RedisKeys.STARTED_FIELD),
+                outcome == null ? null : json.read(outcome, SolveOutcome.class));
+    }
+}

@@ -1,0 +1,30 @@
+package io.npuzzle.api.store;
+
+import io.npuzzle.api.jobs.SolutionCache;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.runtime.json.JsonCodec;
+import io.quarkus.redis.datasource.value.ReactiveValueCommands;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** The solutions the workers cached, as JSON values in Redis. */
+@ApplicationScoped
+public class RedisSolutionCache implements SolutionCache {
+
+    private final RedisCalls calls;
+    private final ReactiveValueCommands<String, String> values;
+    private final JsonCodec json;
+
+    RedisSolutionCache(RedisCalls calls, JsonCodec json) {
+        this.calls = calls;
+        this.values = calls.redis().value(String.class);
+        this.json = json;
+    }
+
+    @Override
+    public Uni<CachedSolution> find(String canonicalKey) {
+        return calls.guarded(values.get(RedisKeys.solution(canonicalKey)))
+                .map(value -> value == null ? null : json.read(value, CachedSolution.class));
+    }
+}

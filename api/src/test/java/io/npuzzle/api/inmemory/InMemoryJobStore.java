@@ -1,0 +1,86 @@
+package io.npuzzle.api.inmemory;
+
+import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.JobScripts.Cancelled;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.smallrye.mutiny.Uni;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/** Jobs in maps, with the store's rule that a job's first outcome is final; it can be made to fail for a while. */
+public class InMemoryJobStore implements JobStore {
+
+    private final Map<String, SolveRequest> requests = new ConcurrentHashMap<>();
+    private final Map<String, SolveOutcome> outcomes = new ConcurrentHashMap<>();
+    private final AtomicInteger failuresLeft = new AtomicInteger();
+
+    /** The next {@code calls} calls fail as the Redis store fails when Redis is down. */
+    public void failNext(int calls) {
+        failuresLeft.set(calls);
+    }
+
+    /** The outcome recorded for a job, or null. */
+    public SolveOutcome outcome(String jobId) {
+        return outcomes.get(jobId);
+    }
+
+    public int size() {
+        return requests.size();
+    }
+
+    @Override
+    public Uni<Void> create(SolveRequest request) {
+        return call(() -> {
+            requests.put(request.jobId(), request);
+            return null;
+        });
+    }
+
+    @Override
+    public Uni<Void> createFinished(SolveRequest request, SolveOutcome outcome) {
+        return call(() -> {
+            requests.put(request.jobId(), request);
+            outcomes.put(request.jobId(), outcome);
+            return null;
+        });
+    }
+
+    @Override
+    public Uni<Job> find(String jobId) {
+        return call(() -> {
+            SolveRequest request = requests.get(jobId);
+            return request == null ? null : Job.of(request, false, outcomes.get(jobId));
+        });
+    }
+
+    @Override
+    public Uni<Boolean> finish(SolveOutcome outcome) {
+        return call(() -> requests.containsKey(outcome.jobId())
+                && outcomes.putIfAbsent(outcome.jobId(), outcome) == null);
+    }
+
+    @Override
+    public Uni<Cancelled> cancel(SolveOutcome cancellation) {
+        return call(() -> {
+            if (!requests.containsKey(cancellation.jobId())) {
+                return Cancelled.UNKNOWN;
+            }
+            return outcomes.putIfAbsent(cancellation.jobId(), cancellation) == null
+                    ? Cancelled.CANCELLED : Cancelled.FINISHED;
+        });
+    }
+
+    /** Runs on subscription, as a Redis call does, so a retried call runs again. */
+    private <T> Uni<T> call(Supplier<T> body) {
+        return Uni.createFrom().deferred(() -> failuresLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0
+                ? Uni.createFrom().failure(new ProblemException(ProblemType.UNAVAILABLE, "the store is down"))
+                : Uni.createFrom().item(body));
+    }
+}

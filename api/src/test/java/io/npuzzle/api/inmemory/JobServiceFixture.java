@@ -1,0 +1,43 @@
+package io.npuzzle.api.inmemory;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.npuzzle.api.jobs.IdempotentSubmissions;
+import io.npuzzle.api.jobs.JobService;
+import io.npuzzle.api.jobs.JobWaiters;
+import io.npuzzle.api.metrics.JobMetrics;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.metrics.CacheLookups;
+
+import java.time.Instant;
+import java.util.List;
+
+/** A {@link JobService} wired to in-memory stand-ins for Redis and Kafka, and meters the test can read. */
+public final class JobServiceFixture {
+
+    public final InMemoryJobStore store = new InMemoryJobStore();
+    public final InMemorySolutionCache cache = new InMemorySolutionCache();
+    public final InMemoryJobQueue queue = new InMemoryJobQueue();
+    public final InMemoryIdempotencyKeys keys = new InMemoryIdempotencyKeys();
+    public final JobWaiters waiters = new JobWaiters();
+    public final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    public final JobMetrics metrics = new JobMetrics(registry, new CacheLookups(registry, "api"));
+    public final JobService jobs = new JobService(store, cache, queue, waiters, metrics);
+    public final IdempotentSubmissions submissions = new IdempotentSubmissions(jobs, keys);
+
+    /** How often a counter of the service counted, 0 when it never did. */
+    public double count(String meter, String tag, String value) {
+        Counter counter = registry.find(meter).tag(tag, value).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    /** A validated request for a board of the default goal, with a fresh id, as the REST layer makes it. */
+    public static SolveRequest request(String board, int rows, int cols, Mode mode) {
+        Puzzle puzzle = Puzzle.parse(board, rows, cols, null);
+        return new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(), rows, cols,
+                puzzle.goal().toString(), mode, Instant.now());
+    }
+}

@@ -1,0 +1,170 @@
+package io.npuzzle.api.jobs;
+
+import io.npuzzle.api.inmemory.InMemoryJobQueue.Queued;
+import io.npuzzle.api.inmemory.JobServiceFixture;
+import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.JobScripts.Cancelled;
+import io.npuzzle.protocol.JobStatus;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static io.npuzzle.api.inmemory.JobServiceFixture.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The job service's logic, driven through in-memory stand-ins for Redis and Kafka. */
+class JobServiceTest {
+
+    private static final Duration AT_MOST = Duration.ofSeconds(5);
+    private static final String BOARD_3X3 = "2 3 4 1 5 0 7 6 8";
+    private static final String BOARD_5X5 =
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+    private static final CachedSolution OPTIMAL = new CachedSolution(true, "ullddrurdllurdruldr", true, 0.2, 40);
+    private static final CachedSolution FAST = new CachedSolution(true, "ullddrurdllurdruldrrulldr", false, 0.1, 9);
+
+    private final JobServiceFixture service = new JobServiceFixture();
+
+    @Test
+    void aCachedSolutionAnswersTheJobAtOnceWithoutQueueingIt() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.cache.put(request.key(), OPTIMAL);
+
+        Job job = service.jobs.accept(request).await().atMost(AT_MOST);
+
+        assertEquals(JobStatus.DONE, job.status());
+        assertTrue(job.result().cached());
+        assertEquals(OPTIMAL.moves(), job.result().moves());
+        assertEquals(List.of(), service.queue.queued());
+        SolveOutcome stored = service.store.outcome(request.jobId());
+        assertEquals(JobStatus.DONE, stored.status());
+        assertEquals(JobService.OUTCOME_PRODUCER, stored.worker(), "the API produced this outcome, not a worker");
+        assertEquals(1, service.count("npuzzle.cache.lookups", "result", "hit"));
+        assertEquals(1, service.count("npuzzle.jobs.submitted", "route", "cache"));
+        assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
+    }
+
+    @Test
+    void aFastAnswerInTheCacheServesAFastRequestButNeverAnOptimalOne() {
+        SolveRequest optimal = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.cache.put(optimal.key(), FAST);
+
+        assertEquals(JobStatus.QUEUED, service.jobs.accept(optimal).await().atMost(AT_MOST).status());
+        assertEquals(JobStatus.DONE,
+                service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.FAST)).await().atMost(AT_MOST).status());
+        assertEquals(1, service.count("npuzzle.cache.lookups", "result", "miss"), "the optimal request missed");
+        assertEquals(1, service.count("npuzzle.cache.lookups", "result", "hit"), "the fast one hit");
+    }
+
+    @Test
+    void aMissIsStoredAndQueuedInTheQuickLane() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+
+        Job job = service.jobs.accept(request).await().atMost(AT_MOST);
+
+        assertEquals(JobStatus.QUEUED, job.status());
+        assertEquals(JobStatus.QUEUED, service.jobs.find(request.jobId(), Duration.ZERO).await().atMost(AT_MOST)
+                .status(), "stored before it is queued");
+        assertEquals(List.of(new Queued(request, SolveCost.QUICK)), service.queue.queued());
+        assertEquals(1, service.count("npuzzle.cache.lookups", "result", "miss"));
+        assertEquals(1, service.count("npuzzle.jobs.submitted", "route", "queue"));
+    }
+
+    @Test
+    void anOptimalSearchOfALargeBoardGoesToTheHeavyLaneAndItsFastAnswerToTheQuickLane() {
+        SolveRequest optimal5x5 = request(BOARD_5X5, 5, 5, Mode.OPTIMAL);
+        SolveRequest fast5x5 = request(BOARD_5X5, 5, 5, Mode.FAST);
+        SolveRequest optimal4x4 = request("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", 4, 4, Mode.OPTIMAL);
+
+        for (SolveRequest request : List.of(optimal5x5, fast5x5, optimal4x4)) {
+            service.jobs.accept(request).await().atMost(AT_MOST);
+        }
+
+        assertEquals(List.of(new Queued(optimal5x5, SolveCost.HEAVY), new Queued(fast5x5, SolveCost.QUICK),
+                new Queued(optimal4x4, SolveCost.QUICK)), service.queue.queued());
+    }
+
+    @Test
+    void aQueueThatRefusesTheJobMakesItA503Problem() {
+        service.queue.refuse(true);
+
+        ProblemException refused = assertThrows(ProblemException.class,
+                () -> service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL)).await().atMost(AT_MOST));
+
+        assertTrue(refused.problem().is(ProblemType.UNAVAILABLE));
+        assertEquals(503, refused.problem().status());
+        assertEquals(0, service.count("npuzzle.jobs.submitted", "route", "queue"), "not counted as queued");
+    }
+
+    @Test
+    void cancellingAnUnfinishedJobRecordsACancelledOutcomeOnce() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.jobs.accept(request).await().atMost(AT_MOST);
+
+        assertEquals(Cancelled.CANCELLED, service.jobs.cancel(request.jobId()).await().atMost(AT_MOST));
+        assertEquals(Cancelled.FINISHED, service.jobs.cancel(request.jobId()).await().atMost(AT_MOST));
+
+        SolveOutcome stored = service.store.outcome(request.jobId());
+        assertEquals(JobStatus.CANCELLED, stored.status());
+        assertEquals(JobService.OUTCOME_PRODUCER, stored.worker());
+        assertEquals(1, service.count("npuzzle.jobs.finished", "status", "CANCELLED"));
+        assertEquals(Cancelled.UNKNOWN, service.jobs.cancel("00000000-0000-4000-8000-000000000000")
+                .await().atMost(AT_MOST));
+    }
+
+    @Test
+    void aLongPollWakesAsSoonAsItsJobIsAnnouncedAsFinished() throws Exception {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.jobs.accept(request).await().atMost(AT_MOST);
+
+        long started = System.nanoTime();
+        CompletableFuture<Job> poll = service.jobs.find(request.jobId(), Duration.ofSeconds(30))
+                .subscribeAsCompletionStage();
+        assertFalse(poll.isDone(), "waits while the job is queued");
+        assertEquals(1, service.waiters.waiting(request.jobId()));
+
+        service.store.finish(SolveOutcome.cancelled(request.jobId(), "worker-1")).await().atMost(AT_MOST);
+        service.waiters.finished(request.jobId());
+
+        assertEquals(JobStatus.CANCELLED, poll.get(5, TimeUnit.SECONDS).status());
+        assertTrue(Duration.ofNanos(System.nanoTime() - started).toSeconds() < 5, "woken, not timed out");
+        assertEquals(0, service.waiters.waiting(request.jobId()), "the waiter is forgotten");
+    }
+
+    @Test
+    void aLongPollOnAnUnfinishedJobEndsAfterItsWaitWithTheJobAsStored() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.jobs.accept(request).await().atMost(AT_MOST);
+
+        long started = System.nanoTime();
+        Job job = service.jobs.find(request.jobId(), Duration.ofMillis(50)).await().atMost(AT_MOST);
+
+        assertEquals(JobStatus.QUEUED, job.status());
+        assertTrue(System.nanoTime() - started >= Duration.ofMillis(50).toNanos(), "held for the wait");
+        assertEquals(0, service.waiters.waiting(request.jobId()), "the waiter is forgotten");
+    }
+
+    @Test
+    void aLongPollOnAnUnknownJobAnswersAtOnce() {
+        String unknown = "00000000-0000-4000-8000-000000000000";
+
+        CompletableFuture<Job> poll = service.jobs.find(unknown, Duration.ofSeconds(30)).subscribeAsCompletionStage();
+
+        assertTrue(poll.isDone());
+        assertNull(poll.join());
+        assertEquals(0, service.waiters.waiting(unknown));
+    }
+}

@@ -1,0 +1,62 @@
+package io.npuzzle.api.messaging;
+
+import io.npuzzle.api.inmemory.JobServiceFixture;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.JobResult;
+import io.npuzzle.protocol.JobStatus;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import static io.npuzzle.api.inmemory.JobServiceFixture.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Recording the workers' outcomes, against an in-memory store. */
+class SolveResultConsumerTest {
+
+    private static final Duration AT_MOST = Duration.ofSeconds(5);
+    private static final JobResult SOLVED = new JobResult(true, "l", 1, true, false, 0.1, 1);
+
+    private final JobServiceFixture service = new JobServiceFixture();
+    private final SolveResultConsumer consumer = new SolveResultConsumer(service.store, service.metrics);
+
+    @Test
+    void eachJobKeepsItsFirstOutcomeAndOnlyRecordedOutcomesAreCounted() {
+        SolveRequest first = queued();
+        SolveRequest second = queued();
+        SolveOutcome done = SolveOutcome.done(first.jobId(), SOLVED, "worker-1");
+        SolveOutcome redelivered = SolveOutcome.failed(first.jobId(), ProblemType.SOLVER_ERROR.problem("x"), "w-2");
+        SolveOutcome failed = SolveOutcome.failed(second.jobId(), ProblemType.BUDGET_EXCEEDED.problem("y"), "w-2");
+        SolveOutcome notAnOutcome = new SolveOutcome(null, JobStatus.DONE, SOLVED, null, "w-3", null);
+
+        consumer.onResults(Arrays.asList(done, null, notAnOutcome, redelivered, failed)).await().atMost(AT_MOST);
+
+        assertEquals(done, service.store.outcome(first.jobId()));
+        assertEquals(failed, service.store.outcome(second.jobId()));
+        assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
+        assertEquals(1, service.count("npuzzle.jobs.finished", "status", "FAILED"));
+    }
+
+    @Test
+    void aBatchIsRetriedUntilTheStoreTakesIt() {
+        SolveRequest request = queued();
+        service.store.failNext(1);
+
+        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1")))
+                .await().atMost(AT_MOST);
+
+        assertEquals(JobStatus.DONE, service.store.outcome(request.jobId()).status());
+        assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
+    }
+
+    private SolveRequest queued() {
+        SolveRequest request = request("1 2 3 4 5 6 7 0 8", 3, 3, Mode.OPTIMAL);
+        service.jobs.accept(request).await().atMost(AT_MOST);
+        return request;
+    }
+}

@@ -1,0 +1,130 @@
+package io.npuzzle.protocol;
+
+/**
+ * Lua scripts that change a job's state in one atomic round trip each. A job hash only ever gains fields, and
+ * the first outcome recorded wins, so redelivered requests and duplicate results can never give a job two
+ * different answers.
+ */
+public final class JobScripts {
+
+    /**
+     * Creates a job. KEYS[1] = job key; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] (optional)
+     * = the outcome JSON, for a job answered at once from the cache.
+     */
+    public static final String CREATE = """
+            redis.call('HSET', KEYS[1], 'request', ARGV[2])
+            if ARGV[3] then redis.call('HSET', KEYS[1], 'outcome', ARGV[3]) end
+            redis.call('EXPIRE', KEYS[1], ARGV[1])
+            return 1
+            """;
+
+    /**
+     * A worker starts a job, counting its deliveries. KEYS[1] = job key, KEYS[2] = solution key; ARGV[1] = start
+     * time, ARGV[2] = the most deliveries a job may have. Returns {@code {"gone"}} when the job no longer exists,
+     * {@code {"finished"}} when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it
+     * was delivered more often than allowed (it crashed the workers that took it), else
+     * {@code {"start", cached solution JSON or false}}, so the cache look-up costs no extra round trip.
+     */
+    public static final String START = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
+            if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return {'finished'} end
+            local deliveries = redis.call('HINCRBY', KEYS[1], 'deliveries', 1)
+            if deliveries > tonumber(ARGV[2]) then return {'exhausted', deliveries} end
+            redis.call('HSETNX', KEYS[1], 'started', ARGV[1])
+            return {'start', redis.call('GET', KEYS[2])}
+            """;
+
+    /**
+     * Records a job's outcome unless it has one, then announces the job on the finished channel. KEYS[1] = job
+     * key; ARGV[1] = outcome JSON, ARGV[2] = channel, ARGV[3] = job id. Returns 1 when recorded, 0 when the job is
+     * unknown or already finished.
+     */
+    public static final String FINISH = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return 0 end
+            redis.call('PUBLISH', ARGV[2], ARGV[3])
+            return 1
+            """;
+
+    /**
+     * Cancels a job that has no outcome yet, by recording a CANCELLED outcome: like any outcome it is final, and
+     * the first one recorded wins. Announces the job on the finished channel (long polls) and on the cancelled
+     * channel (the worker solving it stops). KEYS[1] = job key; ARGV[1] = outcome JSON, ARGV[2] = finished
+     * channel, ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is
+     * unknown, -1 when it has finished already.
+     */
+    public static final String CANCEL = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
+            redis.call('PUBLISH', ARGV[2], ARGV[4])
+            redis.call('PUBLISH', ARGV[3], ARGV[4])
+            return 1
+            """;
+
+    /**
+     * Claims an idempotency key for a job unless it is claimed. KEYS[1] = idempotency key; ARGV[1] = the claim
+     * (fingerprint of the request and job id), ARGV[2] = TTL in seconds. Returns the earlier claim, or false
+     * when this one was stored.
+     */
+    public static final String CLAIM = """
+            local earlier = redis.call('GET', KEYS[1])
+            if earlier then return earlier end
+            redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+            return false
+            """;
+
+    /** Deletes a solve lock only while it is still its owner's: after its TTL it may belong to someone else. */
+    public static final String RELEASE_LOCK = """
+            if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+            return 0
+            """;
+
+    /** Extends a solve lock by ARGV[2] milliseconds only while it is still the owner's (ARGV[1]). */
+    public static final String RENEW_LOCK = """
+            if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+            return 0
+            """;
+
+    /** What {@link #START} found, from the first element of its reply. */
+    public enum Started {
+        /** Start solving: the job is RUNNING now; the second element is the cached solution or false. */
+        RUN("start"),
+        /** The job has an outcome already (a redelivery): nothing to do. */
+        FINISHED("finished"),
+        /** The job no longer exists (expired): nothing to do. */
+        GONE("gone"),
+        /** Delivered more often than allowed; the second element is the delivery count. */
+        EXHAUSTED("exhausted");
+
+        private final String verdict;
+
+        Started(String verdict) {
+            this.verdict = verdict;
+        }
+
+        public static Started of(String verdict) {
+            for (Started started : values()) {
+                if (started.verdict.equals(verdict)) {
+                    return started;
+                }
+            }
+            throw new IllegalArgumentException("unknown verdict of the start script: " + verdict);
+        }
+    }
+
+    /** What {@link #CANCEL} did, from its reply. */
+    public enum Cancelled {
+        CANCELLED,
+        /** No such job. */
+        UNKNOWN,
+        /** The job had an outcome already. */
+        FINISHED;
+
+        public static Cancelled of(long reply) {
+            return reply == 1 ? CANCELLED : reply == 0 ? UNKNOWN : FINISHED;
+        }
+    }
+
+    private JobScripts() {
+    }
+}

@@ -1,0 +1,36 @@
+package io.npuzzle.protocol;
+
+/**
+ * Kafka topics of the service and the consumer groups that read them: the names the services' configuration
+ * uses (the deploy module's checks hold both to these), and the ones tests and tools address.
+ */
+public final class Topics {
+
+    /**
+     * Quick solve requests (a table, a memory-free search or a fast answer), keyed by the puzzle's canonical key so
+     * identical boards go to one partition.
+     */
+    public static final String REQUESTS = "npuzzle.solve.requests";
+    /**
+     * Heavy solve requests (optimal searches that may use their whole budget), keyed like {@link #REQUESTS}: they
+     * queue among themselves, on solve slots of their own, and never hold up quick jobs.
+     */
+    public static final String HEAVY_REQUESTS = REQUESTS + ".heavy";
+    /**
+     * Records of either requests topic that no worker can handle (not JSON, not a solve request, an invalid board),
+     * as they came, with the reason in the {@code dead-letter-reason} header.
+     */
+    public static final String DEAD_LETTERS = REQUESTS + ".dlq";
+    /** Outcomes, keyed by job id. */
+    public static final String RESULTS = "npuzzle.solve.results";
+    /** Header carrying the job id on both topics. */
+    public static final String JOB_ID_HEADER = "npuzzle-job-id";
+    public static final String WORKER_GROUP = "npuzzle-workers";
+    public static final String HEAVY_WORKER_GROUP = "npuzzle-heavy-workers";
+    public static final String API_GROUP = "npuzzle-api";
+    /** Every topic of the service. */
+    public static final java.util.List<String> ALL = java.util.List.of(REQUESTS, HEAVY_REQUESTS, DEAD_LETTERS, RESULTS);
+
+    private Topics() {
+    }
+}

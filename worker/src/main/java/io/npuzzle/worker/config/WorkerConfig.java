@@ -1,0 +1,79 @@
+package io.npuzzle.worker.config;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** Settings of a worker, under {@code npuzzle.worker}. */
+@ConfigMapping(prefix = "npuzzle.worker")
+public interface WorkerConfig {
+
+    /** This worker's name in logs, solve locks and the outcomes it publishes; host name and process id when unset. */
+    Optional<String> id();
+
+    /** Quick solves that may run at once; one per core when unset. */
+    Optional<Integer> concurrency();
+
+    /**
+     * Quick jobs handled at once, counting those waiting on Redis or Kafka or for a solve slot. Sizes the messaging
+     * layer's {@code solvers} thread pool.
+     */
+    @WithDefault("8")
+    int inFlight();
+
+    /** Budget of one quick solve; a job that exceeds it ends FAILED. */
+    Solve solve();
+
+    /** Heavy solves: their own slots and budget, so that they never hold up quick jobs. */
+    Heavy heavy();
+
+    /**
+     * Deliveries of one job before it is finished FAILED instead of being solved again, so that a job that crashed
+     * workers (an out-of-memory exit, a killed container) cannot crash them all in turn.
+     */
+    @WithDefault("3")
+    int maxDeliveries();
+
+    /** How long a stopping worker waits for the jobs in hand to finish; the rest are redelivered elsewhere. */
+    @WithDefault("10s")
+    Duration shutdownGrace();
+
+    /** How long a cached solution is kept. */
+    @WithDefault("P30D")
+    Duration cacheTtl();
+
+    interface Solve {
+
+        @WithDefault("20000000")
+        long maxNodes();
+
+        @WithDefault("5000")
+        long maxMillis();
+
+        /** Tries of a solve that throws before its job ends FAILED. */
+        @WithDefault("3")
+        int attempts();
+
+        /**
+         * Memory one search may hold; unset: half of the heap, split among the heavy solve slots (quick solves
+         * hold no memory of their own).
+         */
+        Optional<MemorySize> maxMemory();
+    }
+
+    interface Heavy {
+
+        /** Heavy solves that may run at once, each holding up to its memory budget; as many are in flight. */
+        @WithDefault("1")
+        int concurrency();
+
+        @WithDefault("2000000000")
+        long maxNodes();
+
+        @WithDefault("60000")
+        long maxMillis();
+    }
+}

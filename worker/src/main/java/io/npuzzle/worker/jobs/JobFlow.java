@@ -1,0 +1,114 @@
+package io.npuzzle.worker.jobs;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.Problem;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.worker.lifecycle.WorkerIdentity;
+import io.npuzzle.worker.metrics.JobMetrics;
+import io.npuzzle.worker.solve.Answer;
+import io.npuzzle.worker.solve.SolutionSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Turns one solve request into what became of it: skips jobs that are gone or already finished (redeliveries),
+ * gives up on jobs delivered too often, answers from the cache when it can, and otherwise asks for a solution.
+ */
+@ApplicationScoped
+public class JobFlow {
+
+    private static final Logger LOG = Logger.getLogger(JobFlow.class);
+
+    private final JobStartStore starts;
+    private final SolutionSource solutions;
+    private final Cancellations cancellations;
+    private final JobMetrics metrics;
+    private final String workerId;
+
+    @Inject
+    JobFlow(JobStartStore starts, SolutionSource solutions, Cancellations cancellations, JobMetrics metrics,
+            WorkerIdentity identity) {
+        this(starts, solutions, cancellations, metrics, identity.id());
+    }
+
+    /** @param workerId the name this worker signs its outcomes with */
+    public JobFlow(JobStartStore starts, SolutionSource solutions, Cancellations cancellations, JobMetrics metrics,
+                   String workerId) {
+        this.starts = starts;
+        this.solutions = solutions;
+        this.cancellations = cancellations;
+        this.metrics = metrics;
+        this.workerId = workerId;
+    }
+
+    public Handled handle(SolveRequest request) {
+        metrics.started();
+        try {
+            Handled handled = run(request);
+            handled.toPublish().ifPresent(outcome -> metrics.finished(outcome.status()));
+            return handled;
+        } finally {
+            metrics.ended();
+        }
+    }
+
+    private Handled run(SolveRequest request) {
+        Puzzle puzzle;
+        try {
+            puzzle = Puzzle.parse(request.board(), request.rows(), request.cols(), request.goal());
+        } catch (IllegalArgumentException e) {
+            // The API only queues valid boards: this record did not come from it.
+            return new Handled.Refuse("invalid board: " + e.getMessage());
+        }
+        // The cache key comes from the board itself, never from the message: a wrong key cannot poison the cache.
+        String key = puzzle.canonicalKey();
+        JobStart start = starts.start(request.jobId(), key);
+        if (start instanceof JobStart.Skip skip) {
+            String why = skip.verdict().name().toLowerCase(Locale.ROOT);
+            LOG.debugf("skipped (%s)", why);
+            return new Handled.Skip(why);
+        }
+        if (start instanceof JobStart.Exhausted exhausted) {
+            LOG.warnf("giving up after %d deliveries", exhausted.deliveries() - 1);
+            return failed(request, ProblemType.DELIVERIES_EXHAUSTED.problem("the job was taken "
+                    + (exhausted.deliveries() - 1) + " times by workers that stopped before finishing it (crashed"
+                    + " or ran out of memory); it is not tried again"));
+        }
+        Mode mode = request.mode();
+        Optional<CachedSolution> cached = ((JobStart.Run) start).cached().filter(solution -> solution.serves(mode));
+        if (cached.isPresent()) {
+            metrics.cacheLookup(true);
+            return done(request, cached.get(), true);
+        }
+        Answer answer = solutions.answer(key, puzzle, mode, () -> cancellations.isCancelled(request.jobId()));
+        if (answer instanceof Answer.Cancelled) {
+            // Its CANCELLED outcome is recorded already: nothing to publish.
+            LOG.info("cancelled");
+            return new Handled.Skip("cancelled");
+        }
+        if (answer instanceof Answer.Failed failed) {
+            metrics.cacheLookup(false);
+            LOG.infof("failed: %s", failed.problem().detail());
+            return failed(request, failed.problem());
+        }
+        Answer.Found found = (Answer.Found) answer;
+        metrics.cacheLookup(found.fromCache());
+        return done(request, found.solution(), found.fromCache());
+    }
+
+    private Handled done(SolveRequest request, CachedSolution solution, boolean cached) {
+        return new Handled.Publish(SolveOutcome.done(request.jobId(), solution.toResult(cached), workerId));
+    }
+
+    private Handled failed(SolveRequest request, Problem problem) {
+        return new Handled.Publish(SolveOutcome.failed(request.jobId(), problem, workerId));
+    }
+}

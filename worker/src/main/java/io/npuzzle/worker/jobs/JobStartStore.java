@@ -1,0 +1,12 @@
+package io.npuzzle.worker.jobs;
+
+/** Where jobs are marked RUNNING, with their deliveries counted. */
+public interface JobStartStore {
+
+    /**
+     * Starts a job, unless it needs no work or was delivered too often.
+     *
+     * @param puzzleKey the canonical key of the job's puzzle, whose cache entry comes along
+     */
+    JobStart start(String jobId, String puzzleKey);
+}

@@ -1,0 +1,65 @@
+package io.npuzzle.worker.lifecycle;
+
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.solve.SolverSlots;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Refuses to start with budgets that would let a request sit unacknowledged long enough for Kafka to give up on
+ * the consumer: a request may wait for every request ahead of it in flight, each taking up to the time budget.
+ */
+@ApplicationScoped
+public class BudgetCheck {
+
+    private static final Logger LOG = Logger.getLogger(BudgetCheck.class);
+
+    void onStart(@Observes StartupEvent event, WorkerConfig config, SolverSlots slots,
+                 @ConfigProperty(name = "mp.messaging.incoming.solve-requests.throttled.unprocessed-record-max-age.ms")
+                 long maxRecordAgeMillis,
+                 @ConfigProperty(name = "mp.messaging.incoming.solve-requests.max.poll.interval.ms")
+                 long maxPollIntervalMillis,
+                 @ConfigProperty(name = "mp.messaging.incoming.heavy-solve-requests.throttled.unprocessed-record-max-age.ms")
+                 long maxHeavyRecordAgeMillis,
+                 @ConfigProperty(name = "mp.messaging.incoming.heavy-solve-requests.max.poll.interval.ms")
+                 long maxHeavyPollIntervalMillis) {
+        SolverSlots.Lane quick = slots.lane(SolveCost.QUICK);
+        SolverSlots.Lane heavy = slots.lane(SolveCost.HEAVY);
+        String problem = problem(config.inFlight(), quick.concurrency(), quick.budget().maxMillis(),
+                kafkaLimit(maxRecordAgeMillis, maxPollIntervalMillis));
+        if (problem == null) {
+            // Heavy jobs are in flight only while they hold a slot: one round.
+            problem = problem(heavy.concurrency(), heavy.concurrency(), heavy.budget().maxMillis(),
+                    kafkaLimit(maxHeavyRecordAgeMillis, maxHeavyPollIntervalMillis));
+        }
+        if (problem != null) {
+            throw new IllegalStateException(problem);
+        }
+        LOG.infof("quick jobs: %d solves at once, %d in flight, budget %d ms / %d nodes; heavy jobs: %d at once,"
+                        + " budget %d ms / %d nodes / %d MiB each", quick.concurrency(), config.inFlight(),
+                quick.budget().maxMillis(), quick.budget().maxNodes(), heavy.concurrency(),
+                heavy.budget().maxMillis(), heavy.budget().maxNodes(), heavy.budget().maxBytes() >> 20);
+    }
+
+    /** The longest a record may wait unacknowledged; an age limit of 0 means none. */
+    private static long kafkaLimit(long maxRecordAgeMillis, long maxPollIntervalMillis) {
+        return maxRecordAgeMillis > 0 ? Math.min(maxRecordAgeMillis, maxPollIntervalMillis) : maxPollIntervalMillis;
+    }
+
+    /** Why these settings are unsafe, or null when the worst wait stays within half of Kafka's limit. */
+    static String problem(int inFlight, int concurrency, long maxMillis, long kafkaLimitMillis) {
+        long rounds = (inFlight + concurrency - 1) / concurrency;
+        long worstMillis = rounds * maxMillis;
+        if (2 * worstMillis <= kafkaLimitMillis) {
+            return null;
+        }
+        return String.format("%d jobs in flight with %d solves at once and a budget of %d ms"
+                        + " let a request wait up to %d ms, more than half of Kafka's limit of %d ms: lower the"
+                        + " budget or the jobs in flight", inFlight, concurrency, maxMillis, worstMillis,
+                kafkaLimitMillis);
+    }
+}

@@ -1,0 +1,35 @@
+package io.npuzzle.worker.messaging;
+
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.Topics;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Publishes outcomes on the results topic, keyed and headed by job id, and waits for the broker's
+ * acknowledgement: only then may the request's offset be committed.
+ */
+@ApplicationScoped
+public class KafkaOutcomePublisher implements OutcomePublisher {
+
+    private final MutinyEmitter<SolveOutcome> results;
+
+    KafkaOutcomePublisher(@Channel("solve-results") MutinyEmitter<SolveOutcome> results) {
+        this.results = results;
+    }
+
+    @Override
+    public void publish(SolveOutcome outcome) {
+        results.sendMessageAndAwait(Message.of(outcome).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+                .withKey(outcome.jobId())
+                .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
+                        outcome.jobId().getBytes(StandardCharsets.US_ASCII)))
+                .build()));
+    }
+}

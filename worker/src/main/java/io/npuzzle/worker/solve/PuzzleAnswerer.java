@@ -1,0 +1,85 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.core.table.ExactTable;
+import io.npuzzle.protocol.CachedSolution;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Answers a puzzle from the cache, or solves it under the puzzle's lock and fills the cache, so that workers that
+ * meet the same puzzle at the same time solve it once: the others wait for the cache instead. Puzzles small enough
+ * for an exact table skip the lock.
+ */
+@ApplicationScoped
+public class PuzzleAnswerer {
+
+    private static final Logger LOG = Logger.getLogger(PuzzleAnswerer.class);
+    /** How often a worker waiting for another's solve looks at the cache; this path is rare, so plain polling. */
+    private static final Duration WAIT_STEP = Duration.ofMillis(10);
+
+    private final SolutionCache cache;
+    private final SolveLocks locks;
+    private final SolveAttempts attempts;
+    private final Duration longestWait;
+
+    @Inject
+    PuzzleAnswerer(SolutionCache cache, SolveLocks locks, SolveAttempts attempts, PuzzleSolver solver) {
+        // Long enough for a solve that first waits for a slot, and for a crashed holder's lease to lapse; past it
+        // the waiter solves as well, which only costs time.
+        this(cache, locks, attempts, Duration.ofMillis(2 * Math.max(solver.budget(SolveCost.QUICK).maxMillis(),
+                solver.budget(SolveCost.HEAVY).maxMillis()) + SolveLocks.LEASE.toMillis()));
+    }
+
+    /** @param longestWait how long to wait for another holder of the puzzle's lock before solving it here too */
+    public PuzzleAnswerer(SolutionCache cache, SolveLocks locks, SolveAttempts attempts, Duration longestWait) {
+        this.cache = cache;
+        this.locks = locks;
+        this.attempts = attempts;
+        this.longestWait = longestWait;
+    }
+
+    /** The answer; {@link Answer.Cancelled} when {@code cancelled} stopped the search. */
+    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        boolean cheap = ExactTable.covers(puzzle.shape());
+        long waitUntil = System.nanoTime() + longestWait.toNanos();
+        while (true) {
+            // Looked up again: a solve of this puzzle may have finished since the job started.
+            Optional<CachedSolution> cached = cache.find(key).filter(solution -> solution.serves(mode));
+            if (cached.isPresent()) {
+                return new Answer.Found(cached.get(), true);
+            }
+            if (cheap) {
+                // A table answer takes microseconds, less than taking and releasing a lock.
+                return solve(key, puzzle, mode, cancelled);
+            }
+            Optional<SolveLocks.Lease> lease = locks.tryLock(key, mode);
+            if (lease.isPresent()) {
+                try (SolveLocks.Lease held = lease.get()) {
+                    return solve(key, puzzle, mode, cancelled);
+                }
+            }
+            if (System.nanoTime() - waitUntil > 0) {
+                LOG.warnf("puzzle %s stayed locked past %s; solving it here as well", key, longestWait);
+                return solve(key, puzzle, mode, cancelled);
+            }
+            LockSupport.parkNanos(WAIT_STEP.toNanos());
+        }
+    }
+
+    private Answer solve(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        Answer answer = attempts.solve(puzzle, mode, cancelled);
+        if (answer instanceof Answer.Found found) {
+            cache.store(key, found.solution());
+        }
+        return answer;
+    }
+}

@@ -1,0 +1,19 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+
+import java.util.function.BooleanSupplier;
+
+/** The solver as the worker uses it: every search within the budget of its {@link SolveCost}. */
+public interface PuzzleSolver {
+
+    /** Solves within the budget of the puzzle's cost; CANCELLED once {@code cancelled} says so. */
+    SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled);
+
+    /** The budget of every search of that cost. */
+    SolveOptions budget(SolveCost cost);
+}

@@ -1,0 +1,43 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * Answers each puzzle and mode once at a time in this process: jobs that ask while its answer is being sought
+ * wait for that answer instead of searching themselves, and get it as a cached one.
+ */
+@ApplicationScoped
+public class SharedAnswers implements SolutionSource {
+
+    private record Search(String key, Mode mode) {
+    }
+
+    private final SingleFlight<Search, Answer> searches = new SingleFlight<>();
+    private final PuzzleAnswerer answerer;
+
+    public SharedAnswers(PuzzleAnswerer answerer) {
+        this.answerer = answerer;
+    }
+
+    @Override
+    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        while (!cancelled.getAsBoolean()) {
+            SingleFlight.Shared<Answer> shared = searches.run(new Search(key, mode),
+                    () -> answerer.answer(key, puzzle, mode, cancelled));
+            Answer answer = shared.value();
+            if (answer instanceof Answer.Cancelled) {
+                // Maybe another job's search that this one joined: unless this job is cancelled too, search again.
+                continue;
+            }
+            if (answer instanceof Answer.Found found && !shared.leader()) {
+                return new Answer.Found(found.solution(), true);
+            }
+            return answer;
+        }
+        return new Answer.Cancelled();
+    }
+}

@@ -1,0 +1,70 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.worker.config.WorkerConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * One search for a puzzle's answer, contained: a solver that throws, {@link Error}s included, is tried again a few
+ * times and then gives a {@link Answer.Failed} answer instead of an exception, so a broken board ends its job and
+ * never the consumer.
+ */
+@ApplicationScoped
+public class SolveAttempts {
+
+    private static final Logger LOG = Logger.getLogger(SolveAttempts.class);
+
+    private final PuzzleSolver solver;
+    private final int attempts;
+
+    @Inject
+    SolveAttempts(PuzzleSolver solver, WorkerConfig config) {
+        this(solver, config.solve().attempts());
+    }
+
+    public SolveAttempts(PuzzleSolver solver, int attempts) {
+        this.solver = solver;
+        this.attempts = Math.max(1, attempts);
+    }
+
+    public Answer solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        SolveResult result = null;
+        for (int attempt = 1; result == null; attempt++) {
+            try {
+                result = solver.solve(puzzle, mode, cancelled);
+            } catch (RuntimeException | Error e) {
+                // A JVM really out of memory exits instead (-XX:+ExitOnOutOfMemoryError) and the job's deliveries
+                // are counted; any other Error (a stack overflow, a failed assertion) is this board's problem.
+                LOG.errorf(e, "the solver failed on puzzle %s (attempt %d of %d)", puzzle.canonicalKey(), attempt,
+                        attempts);
+                if (attempt == attempts) {
+                    return new Answer.Failed(ProblemType.SOLVER_ERROR.problem("the solver failed on this board "
+                            + attempts + " times (" + e.getClass().getSimpleName() + ")"));
+                }
+            }
+        }
+        return switch (result.outcome()) {
+            case SOLVED, UNSOLVABLE -> new Answer.Found(CachedSolution.of(result), false);
+            case BUDGET_EXCEEDED -> new Answer.Failed(ProblemType.BUDGET_EXCEEDED.problem(
+                    overBudget(puzzle, mode, result)));
+            case CANCELLED -> new Answer.Cancelled();
+        };
+    }
+
+    private String overBudget(Puzzle puzzle, Mode mode, SolveResult result) {
+        SolveOptions budget = solver.budget(SolveCost.of(puzzle.shape(), mode));
+        return String.format("no %s answer for this %s board within the solve budget of %d ms, %d nodes and %d MiB"
+                        + " (the search expanded %d nodes in %.0f ms)", mode.label(), puzzle.shape(),
+                budget.maxMillis(), budget.maxNodes(), budget.maxBytes() >> 20, result.expanded(), result.millis());
+    }
+}

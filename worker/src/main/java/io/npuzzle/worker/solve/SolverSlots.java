@@ -1,0 +1,92 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SearchMemory;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Solver;
+import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.metrics.WorkerMetrics;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The core solver behind a fixed number of slots per {@link SolveCost} lane and their budgets, so that however
+ * many jobs are in flight, at most that many searches compete for the CPUs, none runs unbounded, and the heavy
+ * ones together hold at most half of the heap ({@link SearchMemory}). Quick jobs have slots of their own (one per
+ * core by default), so a worker busy with heavy searches still answers them at once.
+ */
+@ApplicationScoped
+public class SolverSlots implements PuzzleSolver {
+
+    /** One search thread per solve: the slots, not the searches, spread the work over the cores. */
+    private final Solver solver = new Solver(PatternDatabases.atDefaultLocation(), 1);
+    private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
+    private final WorkerMetrics metrics;
+
+    /** The slots and the budget of one kind of solve. */
+    public record Lane(int concurrency, SolveOptions budget, Semaphore slots) {
+
+        Lane(int concurrency, SolveOptions budget) {
+            this(concurrency, budget, new Semaphore(concurrency, true));
+        }
+    }
+
+    protected SolverSlots(WorkerConfig config, WorkerMetrics metrics) {
+        this.metrics = metrics;
+        int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
+        int heavy = config.heavy().concurrency();
+        long memory = config.solve().maxMemory().map(size -> size.asLongValue())
+                .orElseGet(() -> SearchMemory.perSearch(Runtime.getRuntime().maxMemory(), heavy));
+        SolveOptions base = SolveOptions.defaults().withMemory(memory);
+        lanes.put(SolveCost.QUICK, new Lane(quick,
+                base.withBudget(config.solve().maxNodes(), config.solve().maxMillis())));
+        lanes.put(SolveCost.HEAVY, new Lane(heavy,
+                base.withBudget(config.heavy().maxNodes(), config.heavy().maxMillis())));
+    }
+
+    public Lane lane(SolveCost cost) {
+        return lanes.get(cost);
+    }
+
+    @Override
+    public SolveOptions budget(SolveCost cost) {
+        return lane(cost).budget();
+    }
+
+    /** Whether the pattern databases are loaded. */
+    public boolean isReady() {
+        return solver.isReady();
+    }
+
+    /** Loads the 4x4 pattern databases and the most used table (3x3, usual goal) before the first job. */
+    void warmUp(@Observes StartupEvent event) {
+        solver.warmUp();
+        solver.solve(Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null));
+    }
+
+    /** Solves on one of the slots of the puzzle's lane, waiting for one to be free. */
+    @Override
+    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        Lane lane = lane(SolveCost.of(puzzle.shape(), mode));
+        lane.slots().acquireUninterruptibly();
+        SolveResult result;
+        try {
+            result = solver.solve(puzzle, lane.budget().withMode(mode).withCancellation(cancelled));
+        } finally {
+            lane.slots().release();
+        }
+        metrics.solved(puzzle.shape(), result.outcome(), Duration.ofNanos(result.nanos()));
+        return result;
+    }
+}

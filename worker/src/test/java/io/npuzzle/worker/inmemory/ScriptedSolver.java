@@ -1,0 +1,61 @@
+package io.npuzzle.worker.inmemory;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.worker.solve.PuzzleSolver;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A solver that answers what the test scripts, counting its searches, instead of searching: by default the move
+ * {@code r}, optimal when asked for an optimal answer.
+ */
+public final class ScriptedSolver implements PuzzleSolver {
+
+    /** The budget of every search, named in over-budget problems. */
+    public static final SolveOptions BUDGET = SolveOptions.defaults().withBudget(200_000, 5_000);
+
+    /** What one search does. */
+    @FunctionalInterface
+    public interface Search {
+        SolveResult run(Puzzle puzzle, Mode mode, BooleanSupplier cancelled);
+    }
+
+    private final List<Mode> searches = new CopyOnWriteArrayList<>();
+    private volatile Search search = (puzzle, mode, cancelled) -> solved("r", mode == Mode.OPTIMAL);
+
+    public ScriptedSolver answering(Search next) {
+        this.search = next;
+        return this;
+    }
+
+    public static SolveResult solved(String moves, boolean optimal) {
+        return SolveResult.solved(moves, optimal, 42, 1_000_000, null);
+    }
+
+    public static SolveResult unsolved(Outcome outcome) {
+        return SolveResult.unsolved(outcome, 200_001, 3_000_000, null);
+    }
+
+    @Override
+    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        searches.add(mode);
+        return search.run(puzzle, mode, cancelled);
+    }
+
+    @Override
+    public SolveOptions budget(SolveCost cost) {
+        return BUDGET;
+    }
+
+    /** The mode of each search so far, in order. */
+    public List<Mode> searches() {
+        return List.copyOf(searches);
+    }
+}

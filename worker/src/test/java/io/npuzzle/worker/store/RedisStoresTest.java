@@ -1,0 +1,126 @@
+package io.npuzzle.worker.store;
+
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.testsupport.InfrastructureResource;
+import io.npuzzle.testsupport.TestInfrastructure;
+import io.npuzzle.worker.jobs.JobStart;
+import io.npuzzle.worker.messaging.TestJobs;
+import io.npuzzle.worker.solve.SolveLocks;
+import io.quarkus.redis.datasource.RedisDataSource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Redis side of the worker against a real Redis: the formats, scripts and expiries the API relies on. */
+@QuarkusTest
+@WithTestResource(InfrastructureResource.class)
+class RedisStoresTest {
+
+    private static final String KEY = "3x3:test";
+    private static final CachedSolution OPTIMAL = new CachedSolution(true, "r", true, 1.0, 10);
+    private static final CachedSolution FAST = new CachedSolution(true, "rlr", false, 1.0, 10);
+
+    @Inject
+    RedisDataSource redis;
+    @Inject
+    JsonCodec json;
+    @Inject
+    RedisSolutionCache cache;
+    @Inject
+    RedisSolveLocks locks;
+    @Inject
+    RedisJobStartStore starts;
+
+    @BeforeEach
+    void setUp() {
+        TestInfrastructure.shared().redis().flushAll();
+    }
+
+    @Test
+    void aFastAnswerFillsAGapInTheCacheButNeverHidesAnOptimalOne() {
+        cache.store(KEY, FAST);
+        assertEquals(Optional.of(FAST), cache.find(KEY));
+        cache.store(KEY, OPTIMAL);
+        assertEquals(Optional.of(OPTIMAL), cache.find(KEY), "an optimal answer replaces a fast one");
+        cache.store(KEY, FAST);
+        assertEquals(Optional.of(OPTIMAL), cache.find(KEY), "a fast answer does not replace an optimal one");
+    }
+
+    @Test
+    void aCachedSolutionIsStoredAsJsonThatExpiresAfterTheCacheTtl() {
+        cache.store(KEY, OPTIMAL);
+
+        String stored = redis.value(String.class).get(RedisKeys.solution(KEY));
+        assertEquals(OPTIMAL, json.read(stored, CachedSolution.class));
+        long ttl = redis.key(String.class).ttl(RedisKeys.solution(KEY));
+        assertTrue(ttl > Duration.ofDays(29).toSeconds() && ttl <= Duration.ofDays(30).toSeconds(), "ttl " + ttl);
+    }
+
+    @Test
+    void aSolveLockIsLeasedToOneHolderAtATimeAndGivenUpOnClose() {
+        String lock = RedisKeys.solving(KEY, Mode.OPTIMAL);
+        Optional<SolveLocks.Lease> lease = locks.tryLock(KEY, Mode.OPTIMAL);
+        assertTrue(lease.isPresent());
+        assertEquals("test-worker", redis.value(String.class).get(lock), "held in this worker's name");
+        long pttl = redis.key(String.class).pttl(lock);
+        assertTrue(pttl > 0 && pttl <= SolveLocks.LEASE.toMillis(), "leased, pttl " + pttl);
+        assertTrue(locks.tryLock(KEY, Mode.OPTIMAL).isEmpty(), "held already");
+        try (SolveLocks.Lease fast = locks.tryLock(KEY, Mode.FAST).orElseThrow()) {
+            assertTrue(redis.key(String.class).exists(RedisKeys.solving(KEY, Mode.FAST)), "each mode has its own");
+        }
+
+        lease.get().close();
+        assertFalse(redis.key(String.class).exists(lock));
+    }
+
+    @Test
+    void aLockThatLapsedAndWentToAnotherWorkerIsNotGivenUpByItsFormerHolder() {
+        String lock = RedisKeys.solving(KEY, Mode.OPTIMAL);
+        SolveLocks.Lease lease = locks.tryLock(KEY, Mode.OPTIMAL).orElseThrow();
+        redis.value(String.class).set(lock, "another-worker");
+
+        lease.close();
+        assertEquals("another-worker", redis.value(String.class).get(lock));
+    }
+
+    @Test
+    void startingAJobCountsItsDeliveriesAndBringsItsPuzzlesCacheEntry() {
+        SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
+        assertEquals(new JobStart.Run(Optional.empty()), starts.start(request.jobId(), request.key()));
+        cache.store(request.key(), OPTIMAL);
+        assertEquals(new JobStart.Run(Optional.of(OPTIMAL)), starts.start(request.jobId(), request.key()));
+        assertEquals(new JobStart.Run(Optional.of(OPTIMAL)), starts.start(request.jobId(), request.key()));
+        assertEquals(new JobStart.Exhausted(4), starts.start(request.jobId(), request.key()),
+                "npuzzle.worker.max-deliveries is 3");
+        assertTrue(redis.hash(String.class).hexists(RedisKeys.job(request.jobId()), RedisKeys.STARTED_FIELD));
+    }
+
+    @Test
+    void aJobWithAnOutcomeOrNoLongerThereIsSkipped() {
+        SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
+        redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(request.jobId()),
+                json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
+                RedisKeys.CANCELLED_CHANNEL, request.jobId());
+
+        assertEquals(new JobStart.Skip(JobScripts.Started.FINISHED), starts.start(request.jobId(), request.key()));
+        redis.key(String.class).del(RedisKeys.job(request.jobId()));
+        JobStart.Skip gone = assertInstanceOf(JobStart.Skip.class, starts.start(request.jobId(), request.key()));
+        assertEquals(JobScripts.Started.GONE, gone.verdict());
+    }
+}
