@@ -1,5 +1,6 @@
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.SolveOptions;
@@ -35,7 +36,7 @@ public class FastBench {
             double millis = 0;
             double slowest = 0;
             for (int i = 0; i < BOARDS; i++) {
-                Puzzle puzzle = randomSolvable(goal, random);
+                Puzzle puzzle = RandomBoards.solvable(goal, random);
                 long t = System.nanoTime();
                 SolveResult result = solver.solve(puzzle, fast);
                 double ms = (System.nanoTime() - t) / 1e6;
@@ -49,25 +50,6 @@ public class FastBench {
             }
             System.out.printf("%s fast, %d random solvable boards: mean length %.1f (longest %d), mean %.1f ms (slowest %.1f ms)%n",
                     shape, BOARDS, moves / (double) BOARDS, longest, millis / BOARDS, slowest);
-        }
-    }
-
-    private static Puzzle randomSolvable(Board goal, Random random) {
-        int[] tiles = new int[goal.size()];
-        while (true) {
-            for (int i = 0; i < tiles.length; i++) {
-                tiles[i] = i;
-            }
-            for (int i = tiles.length - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int swap = tiles[i];
-                tiles[i] = tiles[j];
-                tiles[j] = swap;
-            }
-            Puzzle puzzle = new Puzzle(Board.of(goal.shape(), tiles), goal);
-            if (puzzle.isSolvable()) {
-                return puzzle;
-            }
         }
     }
 }

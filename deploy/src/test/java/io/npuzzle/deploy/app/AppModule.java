@@ -31,6 +31,8 @@ public final class AppModule {
     private static final Set<String> HTTP_EXTENSIONS = Set.of("quarkus-vertx-http", "quarkus-rest",
             "quarkus-rest-jackson", "quarkus-smallrye-health", "quarkus-smallrye-openapi", "quarkus-micrometer",
             "quarkus-micrometer-registry-prometheus");
+    /** Defaults both apps get from the runtime library they depend on. */
+    private static final String SHARED_DEFAULTS = "runtime/src/main/resources/META-INF/microprofile-config.properties";
     private static final Pattern PROFILE = Pattern.compile("%([\\w,-]+)\\.(.+)");
     private static final Pattern CHANNEL = Pattern.compile("mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.topic");
     private static final Pattern DEAD_LETTERS =
@@ -139,9 +141,18 @@ public final class AppModule {
                 .orElseGet(() -> require("quarkus.application.name", env));
     }
 
+    /**
+     * The app's configuration in the prod profile: the shared runtime library's defaults
+     * ({@code META-INF/microprofile-config.properties}, ordinal 100), overridden by the app's
+     * {@code application.properties} (ordinal 250), as Quarkus reads them.
+     */
     private static Map<String, String> productionProperties(Path directory) {
         Properties file = new Properties();
         try {
+            Path shared = directory.resolveSibling(SHARED_DEFAULTS);
+            if (java.nio.file.Files.isRegularFile(shared)) {
+                file.load(new StringReader(Repository.read(shared)));
+            }
             file.load(new StringReader(Repository.read(directory.resolve("src/main/resources/application.properties"))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

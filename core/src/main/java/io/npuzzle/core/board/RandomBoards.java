@@ -2,7 +2,7 @@ package io.npuzzle.core.board;
 
 import java.util.Random;
 
-/** Random boards and scrambles for tests. */
+/** Random boards and scrambles, for tests, benchmarks and demonstrations. */
 public final class RandomBoards {
 
     private RandomBoards() {
