@@ -1,20 +1,24 @@
-# syntax=docker/dockerfile:1
-# JVM images of the solve service, built from source (docker compose build does both):
+# JVM images of the solve service, from the apps packaged on the host (bin/images does all three steps):
+#   mvn -B -DskipTests package -pl api,worker -am
 #   docker build --target api    -t npuzzle/api:dev .
 #   docker build --target worker -t npuzzle/worker:dev .
+# Nothing here needs the network but the base image; --build-arg JRE_IMAGE=... names another Java 17 runtime with
+# bash (bin/images --local-bases builds one from Debian packages, npuzzle-local/jre:17).
 
-FROM maven:3.9-eclipse-temurin-17 AS build
-WORKDIR /src
-COPY . .
-# The cache mount keeps downloaded dependencies between builds without baking them into a layer.
-RUN --mount=type=cache,target=/root/.m2 \
-    mvn -B -q -pl api,worker -am package -DskipTests
+ARG JRE_IMAGE=eclipse-temurin:17-jre
 
-FROM eclipse-temurin:17-jre AS runtime
-# A numeric non-root user, so that Kubernetes can check runAsNonRoot against the image.
-RUN groupadd --system --gid 1001 npuzzle \
-    && useradd --system --uid 1001 --gid npuzzle --home-dir /deployments --no-create-home npuzzle \
-    && mkdir /deployments && chown npuzzle:npuzzle /deployments
+FROM ${JRE_IMAGE} AS runtime
+# A numeric non-root user, so that Kubernetes can check runAsNonRoot against the image. useradd where the base has
+# it (Temurin's Ubuntu, Debian), the same entries written by hand where it has not.
+RUN if command -v useradd >/dev/null 2>&1; then \
+        groupadd --system --gid 1001 npuzzle \
+        && useradd --system --uid 1001 --gid npuzzle --home-dir /deployments --no-create-home \
+            --shell /usr/sbin/nologin npuzzle; \
+    else \
+        echo 'npuzzle:x:1001:' >>/etc/group \
+        && echo 'npuzzle:x:1001:1001::/deployments:/usr/sbin/nologin' >>/etc/passwd; \
+    fi \
+    && mkdir /deployments && chown 1001:1001 /deployments
 WORKDIR /deployments
 ENV JAVA_OPTS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError -Djava.util.logging.manager=org.jboss.logmanager.LogManager"
 USER 1001
@@ -23,17 +27,17 @@ ENTRYPOINT ["sh", "-c", "exec java $JAVA_OPTS -jar quarkus-run.jar"]
 
 FROM runtime AS api
 # Quarkus fast-jar layout, dependencies first: they change least often.
-COPY --from=build --chown=1001:1001 /src/api/target/quarkus-app/lib/ lib/
-COPY --from=build --chown=1001:1001 /src/api/target/quarkus-app/*.jar ./
-COPY --from=build --chown=1001:1001 /src/api/target/quarkus-app/app/ app/
-COPY --from=build --chown=1001:1001 /src/api/target/quarkus-app/quarkus/ quarkus/
+COPY --chown=1001:1001 api/target/quarkus-app/lib/ lib/
+COPY --chown=1001:1001 api/target/quarkus-app/*.jar ./
+COPY --chown=1001:1001 api/target/quarkus-app/app/ app/
+COPY --chown=1001:1001 api/target/quarkus-app/quarkus/ quarkus/
 EXPOSE 8080
 
 FROM runtime AS worker
-COPY --from=build --chown=1001:1001 /src/worker/target/quarkus-app/lib/ lib/
-COPY --from=build --chown=1001:1001 /src/worker/target/quarkus-app/*.jar ./
-COPY --from=build --chown=1001:1001 /src/worker/target/quarkus-app/app/ app/
-COPY --from=build --chown=1001:1001 /src/worker/target/quarkus-app/quarkus/ quarkus/
+COPY --chown=1001:1001 worker/target/quarkus-app/lib/ lib/
+COPY --chown=1001:1001 worker/target/quarkus-app/*.jar ./
+COPY --chown=1001:1001 worker/target/quarkus-app/app/ app/
+COPY --chown=1001:1001 worker/target/quarkus-app/quarkus/ quarkus/
 # The 4x4 pattern databases are built here, once per image, by solving one 4x4 board with the CLI (the same
 # solver code the worker runs). Every replica then loads them from the image in under a second: no rebuild on
 # start, no shared volume, and a root filesystem that can stay read-only.

@@ -64,3 +64,35 @@ share.coordinator.state.topic.replication.factor=1
 group.initial.rebalance.delay.ms=0
 EOF
 }
+
+# The Kafka version tools/kafka/pom.xml fetches (the one the Quarkus BOM pins for the apps' clients).
+npuzzle_kafka_version() {
+  sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$NPUZZLE_HOME/tools/kafka/pom.xml"
+}
+
+# Copies the Kafka broker's jars (tools/kafka/pom.xml, from Maven Central) into DIR, unless a complete copy of the
+# same pom is there already:   npuzzle_fetch_kafka DIR
+npuzzle_fetch_kafka() {
+  local dir="$1" pom="$NPUZZLE_HOME/tools/kafka/pom.xml"
+  if [ ! -f "$dir/.complete" ] || [ "$pom" -nt "$dir/.complete" ]; then
+    npuzzle_require_maven
+    echo "npuzzle: fetching the Kafka broker (org.apache.kafka:kafka_2.13 $(npuzzle_kafka_version)) from Maven Central" >&2
+    rm -rf "$dir"
+    mvn -q -B -f "$pom" dependency:copy-dependencies -DoutputDirectory="$dir" -DincludeScope=runtime >&2 ||
+      npuzzle_die "fetching the Kafka broker failed"
+    touch "$dir/.complete"
+  fi
+}
+
+# Says (exit status 0) whether a packaged app (api, worker) is missing or older than the sources it is built from.
+npuzzle_apps_stale() {
+  local jar module sources=("$NPUZZLE_HOME/pom.xml")
+  for module in core protocol runtime api worker; do
+    sources+=("$NPUZZLE_HOME/$module/pom.xml" "$NPUZZLE_HOME/$module/src/main")
+  done
+  for jar in "$NPUZZLE_HOME/api/target/quarkus-app/quarkus-run.jar" "$NPUZZLE_HOME/worker/target/quarkus-app/quarkus-run.jar"; do
+    [ -f "$jar" ] || return 0
+    [ -z "$(find "${sources[@]}" -newer "$jar" -print -quit)" ] || return 0
+  done
+  return 1
+}

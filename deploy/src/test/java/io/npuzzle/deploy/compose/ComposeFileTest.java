@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -39,7 +40,8 @@ class ComposeFileTest {
 
     @Test
     void kafkaIsOneKraftNodeOfTheClientsVersion() {
-        String image = "apache/kafka:" + RootPom.property("kafka.version");
+        // The public image by default; bin/images --local-bases builds a stand-in that KAFKA_IMAGE names.
+        String image = "${KAFKA_IMAGE:-apache/kafka:" + RootPom.property("kafka.version") + "}";
         assertEquals(Map.of("kafka", image, "kafka-topics", image), Map.of(
                 "kafka", COMPOSE.service("kafka").string("image").orElseThrow(),
                 "kafka-topics", COMPOSE.service("kafka-topics").string("image").orElseThrow()));
@@ -101,9 +103,36 @@ class ComposeFileTest {
     @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void appsAreBuiltFromTheirDockerfileStage(String module) {
         ComposeFile.Service service = COMPOSE.service(module);
-        assertEquals(Map.of("context", ".", "target", module), new LinkedHashMap<>(service.section("build")));
-        Dockerfile.read().stage(module);
+        Dockerfile dockerfile = Dockerfile.read();
+        dockerfile.stage(module);
+        // The Dockerfile's JRE_IMAGE, its default unless the variable names another (a local stand-in).
+        String jre = "JRE_IMAGE";
+        assertTrue(dockerfile.globalArgs().containsKey(jre), "the Dockerfile takes the argument " + jre);
+        assertEquals(Map.of("context", ".", "target", module,
+                        "args", Map.of(jre, "${" + jre + ":-" + dockerfile.globalArgs().get(jre) + "}")),
+                new LinkedHashMap<>(service.section("build")));
         assertEquals("npuzzle/" + module, service.string("image").orElseThrow().replaceAll(":[^:/]+$", ""));
+    }
+
+    /** Each public image can be replaced through a variable (bin/images --local-bases builds stand-ins). */
+    @Test
+    void publicImagesCanBeReplaced() {
+        assertEquals("${REDIS_IMAGE:-redis:7.4}", COMPOSE.service("redis").string("image").orElseThrow());
+        for (ComposeFile.Service service : COMPOSE.services().values()) {
+            String image = service.string("image").orElseThrow(() -> new AssertionError(service.name() + " names no image"));
+            if (!Repository.APPS.contains(service.name())) {
+                assertTrue(image.matches("\\$\\{[A-Z]+_IMAGE:-[^}]+}"), service.name() + ": a public image that a variable can"
+                        + " replace: " + image);
+            }
+        }
+    }
+
+    /** The API's host port is API_PORT (8080 by default), forwarded to the port the API listens on. */
+    @Test
+    void apiAnswersOnAConfigurableHostPort() {
+        AppRun api = ComposeApps.run(COMPOSE, "api");
+        assertEquals(List.of("${API_PORT:-8080}:" + api.app().require("quarkus.http.port", api.env())),
+                COMPOSE.service("api").definition().get("ports"));
     }
 
     @ParameterizedTest

@@ -21,26 +21,90 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** One image per app, built by the Dockerfile, named alike in Compose and Kubernetes, run as its own user. */
+/** One image per app, built by the Dockerfile from the packaged app, named alike in Compose and Kubernetes, run as its own user. */
 class ImagesTest {
 
     private static final Dockerfile DOCKERFILE = Dockerfile.read();
     private static final String PDB_DIRECTORY = "NPUZZLE_PDB_DIR";
     private static final String PDB_PACKAGE = "core/src/main/java/io/npuzzle/core/pdb";
+    static final String JRE_ARGUMENT = "JRE_IMAGE";
+    static final String JRE_DEFAULT = "eclipse-temurin:17-jre";
 
+    /** The apps are packaged on the host (bin/images) and copied in, the Quarkus fast-jar way. */
     @ParameterizedTest
     @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void eachAppStagePackagesItsQuarkusApp(String module) {
-        List<String> copies = DOCKERFILE.stage(module).all("COPY");
+        String app = module + "/target/quarkus-app/";
+        List<Dockerfile.Copy> copies = DOCKERFILE.copies(module);
         for (String part : new String[] {"lib/", "*.jar", "app/", "quarkus/"}) {
-            assertTrue(copies.stream().anyMatch(copy -> copy.contains("/src/" + module + "/target/quarkus-app/" + part)),
+            assertTrue(copies.stream().anyMatch(copy -> copy.sources().contains(app + part)),
                     module + " stage copies quarkus-app/" + part);
         }
-        String build = String.join(" ", DOCKERFILE.stage("build").all("RUN"));
-        assertTrue(build.matches(".*-pl \\S*\\b" + module + "\\b.*"), "the build stage builds " + module);
+        for (Dockerfile.Copy copy : copies) {
+            assertFalse(copy.options().containsKey("from"), module + ": copies from the build context only: " + copy);
+            assertTrue(copy.sources().stream().allMatch(source -> source.startsWith(app)),
+                    module + ": copies its own packaged app and nothing else: " + copy);
+            assertEquals(DOCKERFILE.stage("runtime").all("USER").get(0) + ":" + DOCKERFILE.stage("runtime").all("USER").get(0),
+                    copy.options().get("chown"), module + ": the files belong to the user the app runs as: " + copy);
+        }
+        String build = BinImages.mavenPackage();
+        assertTrue(build.matches(".*-pl \\S*\\b" + module + "\\b.*") && build.matches(".*\\s-am\\b.*"),
+                "bin/images packages " + module + " and what it depends on: " + build);
+    }
+
+    /** docker compose up runs what bin/images builds (it would build the image itself only when it is missing). */
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void binImagesTagsWhatComposeRuns(String module) {
+        assertEquals(ComposeFile.read().service(module).string("image").orElseThrow(), "npuzzle/" + module + ":" + BinImages.appTag());
+    }
+
+    /** Docker alone builds the images, with the legacy builder too (Debian's docker.io 20.10), and without network. */
+    @Test
+    void imagesAreBuiltOnTheJavaRuntimeArgumentWithoutBuildTools() {
+        assertEquals(List.of(), DOCKERFILE.parserDirectives(), "a # syntax= line needs BuildKit");
+        assertEquals(JRE_DEFAULT, DOCKERFILE.globalArgs().get(JRE_ARGUMENT),
+                "ARG " + JRE_ARGUMENT + " before the first FROM, the public Java runtime by default");
+        for (String module : Repository.APPS) {
+            assertEquals("${" + JRE_ARGUMENT + "}", DOCKERFILE.baseImage(module), module + " builds FROM the argument");
+        }
+        for (Dockerfile.Stage stage : DOCKERFILE.stages().values()) {
+            assertTrue(stage.base().equals("${" + JRE_ARGUMENT + "}") || DOCKERFILE.stages().containsKey(stage.base()),
+                    "stage " + stage.name() + " builds FROM the Java runtime or an earlier stage, not " + stage.base());
+            for (String run : stage.all("RUN")) {
+                assertFalse(run.startsWith("--"), stage.name() + ": RUN options (--mount, --network) need BuildKit: " + run);
+                assertFalse(run.matches("(?s).*\\b(mvn|mvnw|gradle|javac|apt-get|apt|apk|yum|dnf|curl|wget|git)\\b.*"),
+                        stage.name() + ": no build tool, package manager or download at build time: " + run);
+            }
+        }
+    }
+
+    /** The build context (sent whole to the daemon) holds the packaged apps, not the rest of the repository. */
+    @Test
+    void buildContextHoldsOnlyWhatTheImagesCopy() {
+        DockerIgnore ignore = DockerIgnore.read();
+        for (String module : Repository.APPS) {
+            for (Dockerfile.Copy copy : DOCKERFILE.copies(module)) {
+                for (String source : copy.sources()) {
+                    String sample = source.replace("*", "sample") + (source.endsWith("/") ? "sample/file.jar" : "");
+                    assertFalse(ignore.excludes(sample), ".dockerignore leaves out " + sample + ", which COPY " + source + " needs");
+                }
+            }
+        }
+        for (String other : List.of("pom.xml", ".git/HEAD", ".run/kafka-lib/kafka_2.13.jar",
+                ".run/images/rootfs.x/usr/bin/java", "bench/load", "deploy/base/kustomization.yaml",
+                "core/target/npuzzle-core-1.0.0-SNAPSHOT.jar", "core/src/main/java/io/npuzzle/cli/Main.java",
+                "protocol/target/classes/Topics.class", "runtime/target/npuzzle-runtime.jar", "test-support/target/x.jar",
+                "deploy/target/surefire-reports/x.txt", "api/target/npuzzle-api-1.0.0-SNAPSHOT.jar",
+                "api/target/classes/application.properties", "api/src/main/resources/application.properties",
+                "worker/target/surefire-reports/x.xml", "worker/target/quarkus-app/quarkus-app-dependencies.txt",
+                "some/new/module/target/x.jar")) {
+            assertTrue(ignore.excludes(other), ".dockerignore lets " + other + " into the build context");
+        }
     }
 
     /** The deployments may replace JAVA_OPTS (checked with each), but what the image starts with is this. */

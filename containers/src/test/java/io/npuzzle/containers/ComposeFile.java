@@ -1,0 +1,86 @@
+package io.npuzzle.containers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The repository's docker-compose.yml, read for the settings of its services. */
+final class ComposeFile {
+
+    private final Path path;
+    private final JsonNode services;
+
+    private ComposeFile(Path path, JsonNode services) {
+        this.path = path;
+        this.services = services;
+    }
+
+    /** The repository's root: {@code -Dnpuzzle.root}, which the build sets, else the module's parent. */
+    static Path repositoryRoot() {
+        return Path.of(System.getProperty("npuzzle.root", "..")).toAbsolutePath().normalize();
+    }
+
+    static ComposeFile ofRepository() {
+        Path path = repositoryRoot().resolve("docker-compose.yml");
+        try {
+            JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(path.toFile());
+            return new ComposeFile(path, root.path("services"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path, e);
+        }
+    }
+
+    Path path() {
+        return path;
+    }
+
+    /** The names of the services. */
+    List<String> services() {
+        List<String> names = new ArrayList<>();
+        services.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** A service's environment, in either of Compose's forms (a map, or a list of NAME=value). */
+    Map<String, String> environment(String service) {
+        JsonNode environment = service(service).path("environment");
+        Map<String, String> variables = new LinkedHashMap<>();
+        if (environment.isArray()) {
+            environment.forEach(entry -> {
+                String[] pair = entry.asText().split("=", 2);
+                variables.put(pair[0], pair.length > 1 ? pair[1] : "");
+            });
+        } else {
+            environment.fields().forEachRemaining(entry -> variables.put(entry.getKey(), entry.getValue().asText()));
+        }
+        assertFalse(variables.isEmpty(), "service " + service + " of " + path + " sets no environment");
+        return variables;
+    }
+
+    /** A service's command, in the list form docker-compose.yml uses. */
+    List<String> command(String service) {
+        JsonNode command = service(service).path("command");
+        assertTrue(command.isArray() && !command.isEmpty(),
+                "service " + service + " of " + path + " has no command list");
+        List<String> words = new ArrayList<>();
+        command.forEach(word -> words.add(word.asText()));
+        return words;
+    }
+
+    private JsonNode service(String name) {
+        JsonNode service = services.path(name);
+        assertTrue(service.isObject(), "no service " + name + " in " + path);
+        return service;
+    }
+}

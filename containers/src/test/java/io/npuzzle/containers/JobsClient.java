@@ -1,0 +1,118 @@
+package io.npuzzle.containers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The job endpoints of one API container, as a client on the Docker host sees them. */
+final class JobsClient {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Longer than any answer should take, so that a hung request fails the test instead of stalling it. */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(40);
+    private static final int LONG_POLL_SECONDS = 20;
+    private static final Set<String> FINAL = Set.of("DONE", "FAILED", "CANCELLED");
+
+    private final String base;
+
+    JobsClient(String host, int port) {
+        this.base = "http://" + host + ":" + port;
+    }
+
+    /** A job body: the board and, when not null, its goal and mode. */
+    static String body(String board, String goal, String mode) {
+        ObjectNode body = JSON.createObjectNode().put("board", board);
+        if (goal != null) {
+            body.put("goal", goal);
+        }
+        if (mode != null) {
+            body.put("mode", mode);
+        }
+        return body.toString();
+    }
+
+    /** Posts one job, given as its JSON body, and returns the answer, whatever it is. */
+    HttpResponse<String> submit(String body) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** Posts one job and returns it; it must have been accepted. */
+    JsonNode accepted(String body) {
+        HttpResponse<String> response = submit(body);
+        assertTrue(response.statusCode() == 202 || response.statusCode() == 200,
+                "job not accepted: " + response.statusCode() + " " + response.body());
+        return read(response.body());
+    }
+
+    HttpResponse<String> get(String id) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)));
+    }
+
+    /** The job's status now. */
+    String status(String id) {
+        HttpResponse<String> response = get(id);
+        assertEquals(200, response.statusCode(), response.body());
+        return read(response.body()).get("status").asText();
+    }
+
+    HttpResponse<String> cancel(String id) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)).DELETE());
+    }
+
+    /** Long-polls a job until it is DONE; fails when it ends otherwise or the timeout passes first. */
+    JsonNode awaitDone(String id, Duration timeout) {
+        JsonNode job = awaitFinished(id, timeout);
+        assertEquals("DONE", job.get("status").asText(), "job " + id + " did not end DONE: " + job);
+        return job;
+    }
+
+    /** Long-polls a job until it has finished, whatever its outcome; fails when the timeout passes first. */
+    JsonNode awaitFinished(String id, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = Math.max(1, Math.min(LONG_POLL_SECONDS, (deadline - System.nanoTime()) / 1_000_000_000L));
+            HttpResponse<String> response = send(HttpRequest.newBuilder(
+                    URI.create(base + "/api/v1/jobs/" + id + "?wait=" + left)));
+            assertEquals(200, response.statusCode(), response.body());
+            JsonNode job = read(response.body());
+            if (FINAL.contains(job.get("status").asText())) {
+                return job;
+            }
+            assertTrue(System.nanoTime() < deadline, "job " + id + " did not finish in " + timeout + ": " + job);
+        }
+    }
+
+    static JsonNode read(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON: " + body, e);
+        }
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) {
+        try {
+            return HTTP.send(request.timeout(REQUEST_TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}
