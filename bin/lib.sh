@@ -96,3 +96,20 @@ npuzzle_apps_stale() {
   done
   return 1
 }
+
+# The Debian archive this machine's apt already fetches from (its first source that is not a security archive), so
+# that scripts fetching Debian packages outside apt (debootstrap, another suite's package) use the same mirror.
+# NPUZZLE_DEBIAN_MIRROR=URI overrides it.
+npuzzle_debian_mirror() {
+  if [ -n "${NPUZZLE_DEBIAN_MIRROR:-}" ]; then
+    echo "$NPUZZLE_DEBIAN_MIRROR"
+    return
+  fi
+  local uri
+  uri=$(grep -hsE '^[[:space:]]*(URIs:|deb[[:space:]])' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+      /etc/apt/sources.list.d/*.sources |
+    sed -E 's/^[[:space:]]*URIs:[[:space:]]*//; s/^[[:space:]]*deb[[:space:]]+(\[[^]]*\][[:space:]]+)?//' |
+    tr ' ' '\n' | grep -E '^https?://' | grep -v -- '-security' | head -n 1)
+  [ -n "$uri" ] || npuzzle_die "no Debian archive found in apt's sources: set NPUZZLE_DEBIAN_MIRROR=URI"
+  echo "$uri"
+}

@@ -3,6 +3,7 @@ package io.npuzzle.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.junit.jupiter.api.AfterAll;
@@ -51,7 +52,7 @@ class MultiInstanceIT {
 
     @Test
     void aJobSubmittedToOneInstanceIsAnsweredByTheOther() {
-        JsonNode queued = apiA.accepted("8 6 7 2 5 4 3 0 1");
+        JsonNode queued = apiA.acceptedBoard("8 6 7 2 5 4 3 0 1");
         assertEquals("QUEUED", queued.get("status").asText());
         JsonNode done = apiB.awaitDone(queued.get("id").asText(), TIMEOUT);
         assertEquals(31, done.at("/result/length").asInt());
@@ -67,7 +68,7 @@ class MultiInstanceIT {
         }
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < JOBS; i++) {
-            ids.add((i % 2 == 0 ? apiA : apiB).accepted(boards.get(i)).get("id").asText());
+            ids.add((i % 2 == 0 ? apiA : apiB).acceptedBoard(boards.get(i)).get("id").asText());
         }
         assertEquals(JOBS, new HashSet<>(ids).size(), "every job has its own id");
 

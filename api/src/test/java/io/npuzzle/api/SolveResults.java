@@ -2,6 +2,7 @@ package io.npuzzle.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.testsupport.JobsClient;
+import io.npuzzle.testsupport.SteadyLoad;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,7 +170,7 @@ class ServiceContainersIT {
         double doomedBefore = jobsDone(doomedWorker);
         double survivorBefore = jobsDone(survivingWorker);
         double survivorAtKill;
-        Submissions load = new Submissions(client, 20261130, 2000);
+        SteadyLoad load = new SteadyLoad(client, 20261130, 2000);
         try {
             Awaitility.await("150 jobs accepted, both workers solving their share").atMost(TIMEOUT)
                     .until(() -> load.accepted().size() >= 150
@@ -177,11 +179,13 @@ class ServiceContainersIT {
             survivorAtKill = jobsDone(survivingWorker);
             int acceptedAtKill = load.accepted().size();
             Awaitility.await("150 more jobs accepted after the kill").atMost(TIMEOUT)
-                    .until(() -> load.accepted().size() >= acceptedAtKill + 150 || !load.unexpected().isEmpty());
+                    .until(() -> load.accepted().size() >= acceptedAtKill + 150
+                            || !load.unexpected().isEmpty() || load.unavailable() > 0);
         } finally {
             load.close();
         }
         assertEquals(List.of(), load.unexpected(), "every submission accepted");
+        assertEquals(0, load.unavailable(), "every submission accepted, none refused as unavailable");
         List<String> ids = load.accepted();
         for (String id : ids) {
             client.awaitDone(id, TIMEOUT);

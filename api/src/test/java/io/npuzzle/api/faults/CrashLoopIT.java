@@ -1,12 +1,12 @@
 package io.npuzzle.api.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.npuzzle.api.JobsClient;
 import io.npuzzle.api.PackagedServices;
 import io.npuzzle.api.SolveResults;
 import io.npuzzle.api.TestBoards;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.junit.jupiter.api.AfterAll;
@@ -55,7 +55,7 @@ class CrashLoopIT {
 
     @Test
     void aJobThatCrashesEveryWorkerEndsFailedAfterItsDeliveriesRunOut() {
-        String id = client.acceptedJson("{\"board\": \"" + TestBoards.randomSolvable(5, 5, new Random(3))
+        String id = client.accepted("{\"board\": \"" + TestBoards.randomSolvable(5, 5, new Random(3))
                 + "\", \"rows\": 5, \"cols\": 5}").get("id").asText();
         for (int delivery = 1; delivery <= MAX_DELIVERIES; delivery++) {
             ServiceProcess worker = startWorker("crash-worker-" + delivery);
@@ -69,7 +69,7 @@ class CrashLoopIT {
         JsonNode abandoned = client.awaitFinished(id, TIMEOUT);
         assertEquals("FAILED", abandoned.get("status").asText(), abandoned.toString());
         assertEquals(ProblemType.DELIVERIES_EXHAUSTED.urn(), abandoned.at("/error/type").asText());
-        assertEquals("r", client.awaitDone(client.accepted("1 2 3 4 5 6 7 0 8").get("id").asText(), TIMEOUT)
+        assertEquals("r", client.awaitDone(client.acceptedBoard("1 2 3 4 5 6 7 0 8").get("id").asText(), TIMEOUT)
                 .at("/result/moves").asText(), "the next job is solved");
         assertTrue(survivor.isAlive());
     }

@@ -1,12 +1,12 @@
 package io.npuzzle.api.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.npuzzle.api.JobsClient;
 import io.npuzzle.api.PackagedServices;
 import io.npuzzle.api.SolveResults;
 import io.npuzzle.api.TestBoards;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.awaitility.Awaitility;
@@ -121,7 +121,7 @@ class HeavyJobsIT {
     }
 
     private static JsonNode submit(String board, int size, String mode) {
-        return client.acceptedJson("{\"board\": \"" + board + "\", \"rows\": " + size + ", \"cols\": " + size
+        return client.accepted("{\"board\": \"" + board + "\", \"rows\": " + size + ", \"cols\": " + size
                 + ", \"mode\": \"" + mode + "\"}");
     }
 

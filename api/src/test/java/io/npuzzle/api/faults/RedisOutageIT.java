@@ -1,10 +1,11 @@
 package io.npuzzle.api.faults;
 
-import io.npuzzle.api.JobsClient;
 import io.npuzzle.api.PackagedServices;
 import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.RedisServer;
 import io.npuzzle.testsupport.ServiceProcess;
+import io.npuzzle.testsupport.SteadyLoad;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;

@@ -1,7 +1,9 @@
-package io.npuzzle.api.faults;
+package io.npuzzle.testsupport;
 
-import io.npuzzle.api.JobsClient;
-import io.npuzzle.api.TestBoards;
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.RandomBoards;
+import io.npuzzle.core.board.Shape;
 import io.npuzzle.protocol.ProblemType;
 
 import java.net.http.HttpResponse;
@@ -15,15 +17,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A client submitting distinct solvable boards one after another in the background while a test breaks
- * something, recording how each submission was answered.
+ * A client submitting distinct solvable 3x3 boards one after another in the background, so that every job needs a
+ * solve of its own, while a test breaks something; it records how each submission was answered: an accepted job,
+ * a 503 problem saying the service is unavailable, or anything else ({@link #unexpected()}).
  */
-final class SteadyLoad implements AutoCloseable {
+public final class SteadyLoad implements AutoCloseable {
 
-    private static final int BOARDS_PER_ROUND = 100;
+    private static final Shape SHAPE = Shape.of(3, 3);
 
     private final JobsClient api;
     private final Random random;
+    private final int most;
     private final List<String> accepted = new ArrayList<>();
     private final List<String> unexpected = new ArrayList<>();
     private final AtomicInteger unavailable = new AtomicInteger();
@@ -31,20 +35,30 @@ final class SteadyLoad implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    SteadyLoad(JobsClient api, long seed) {
+    /** Starts submitting, until closed. */
+    public SteadyLoad(JobsClient api, long seed) {
+        this(api, seed, Integer.MAX_VALUE);
+    }
+
+    /** Starts submitting, at most {@code most} boards, until closed. */
+    public SteadyLoad(JobsClient api, long seed, int most) {
         this.api = api;
         this.random = new Random(seed);
-        this.thread = new Thread(this::submit, "steady-load");
+        this.most = most;
+        this.thread = new Thread(this::submitAll, "steady-load");
         thread.start();
     }
 
-    private void submit() {
+    private void submitAll() {
         Set<String> used = new HashSet<>();
-        while (running) {
-            for (String board : TestBoards.distinctSolvable3x3(BOARDS_PER_ROUND, random)) {
-                if (running && used.add(board)) {
-                    submit(board);
-                }
+        Board goal = Board.solved(SHAPE);
+        int submitted = 0;
+        while (running && submitted < most) {
+            Puzzle puzzle = new Puzzle(RandomBoards.shuffled(SHAPE, random), goal);
+            String board = puzzle.start().toString();
+            if (puzzle.isSolvable() && !puzzle.isSolved() && used.add(board)) {
+                submit(board);
+                submitted++;
             }
         }
     }
@@ -52,7 +66,7 @@ final class SteadyLoad implements AutoCloseable {
     private void submit(String board) {
         long started = System.nanoTime();
         try {
-            HttpResponse<String> answer = api.submit(board);
+            HttpResponse<String> answer = api.submitBoard(board);
             if (answer.statusCode() == 200 || answer.statusCode() == 202) {
                 synchronized (accepted) {
                     accepted.add(JobsClient.read(answer.body()).get("id").asText());
@@ -77,28 +91,30 @@ final class SteadyLoad implements AutoCloseable {
     }
 
     /** Ids of the jobs accepted so far, in order. */
-    List<String> accepted() {
+    public List<String> accepted() {
         synchronized (accepted) {
             return List.copyOf(accepted);
         }
     }
 
-    /** Submissions answered with a 503 problem. */
-    int unavailable() {
+    /** Submissions answered with a 503 problem saying the service is unavailable. */
+    public int unavailable() {
         return unavailable.get();
     }
 
     /** Answers other than an accepted job or a 503 problem, and requests that got no answer. */
-    List<String> unexpected() {
+    public List<String> unexpected() {
         synchronized (unexpected) {
             return List.copyOf(unexpected);
         }
     }
 
-    Duration slowestAnswer() {
+    /** The longest a submission has waited for its answer so far. */
+    public Duration slowestAnswer() {
         return Duration.ofNanos(slowestNanos.get());
     }
 
+    /** Stops submitting, waiting for the submission in flight. */
     @Override
     public void close() throws InterruptedException {
         running = false;

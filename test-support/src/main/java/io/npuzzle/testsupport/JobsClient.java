@@ -1,4 +1,4 @@
-package io.npuzzle.containers;
+package io.npuzzle.testsupport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,8 +16,13 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The job endpoints of one API container, as a client on the Docker host sees them. */
-final class JobsClient {
+/**
+ * The job endpoints of one API instance, as a client sees them: a process on this machine or a container whose
+ * port is published on the Docker host. The methods named for an outcome ({@link #accepted}, {@link #status},
+ * {@link #awaitDone}, {@link #awaitFinished}) fail the test, through JUnit assertions, when the API answers
+ * otherwise; the others return the answer, whatever it is.
+ */
+public final class JobsClient {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,12 +33,18 @@ final class JobsClient {
 
     private final String base;
 
-    JobsClient(String host, int port) {
+    /** The API listening on {@code port} of this machine. */
+    public JobsClient(int port) {
+        this("localhost", port);
+    }
+
+    /** The API listening on {@code host}:{@code port}. */
+    public JobsClient(String host, int port) {
         this.base = "http://" + host + ":" + port;
     }
 
     /** A job body: the board and, when not null, its goal and mode. */
-    static String body(String board, String goal, String mode) {
+    public static String body(String board, String goal, String mode) {
         ObjectNode body = JSON.createObjectNode().put("board", board);
         if (goal != null) {
             body.put("goal", goal);
@@ -45,44 +56,61 @@ final class JobsClient {
     }
 
     /** Posts one job, given as its JSON body, and returns the answer, whatever it is. */
-    HttpResponse<String> submit(String body) {
+    public HttpResponse<String> submit(String body) {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
-    /** Posts one job and returns it; it must have been accepted. */
-    JsonNode accepted(String body) {
+    /** Posts one board as a job, with the default goal and mode, and returns the answer, whatever it is. */
+    public HttpResponse<String> submitBoard(String board) {
+        return submit(body(board, null, null));
+    }
+
+    /** Posts one job, given as its JSON body, and returns the job; it must have been accepted. */
+    public JsonNode accepted(String body) {
         HttpResponse<String> response = submit(body);
         assertTrue(response.statusCode() == 202 || response.statusCode() == 200,
                 "job not accepted: " + response.statusCode() + " " + response.body());
         return read(response.body());
     }
 
-    HttpResponse<String> get(String id) {
+    /** Posts one board as a job, with the default goal and mode, and returns the job; it must have been accepted. */
+    public JsonNode acceptedBoard(String board) {
+        return accepted(body(board, null, null));
+    }
+
+    /** The job now, the answer whatever it is. */
+    public HttpResponse<String> get(String id) {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)));
     }
 
-    /** The job's status now. */
-    String status(String id) {
+    /** The job's status now; the job must be known. */
+    public String status(String id) {
         HttpResponse<String> response = get(id);
         assertEquals(200, response.statusCode(), response.body());
         return read(response.body()).get("status").asText();
     }
 
-    HttpResponse<String> cancel(String id) {
+    /** Cancels a job; the answer, whatever it is. */
+    public HttpResponse<String> cancel(String id) {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)).DELETE());
     }
 
+    /** The API's readiness probe; the answer, whatever it is. */
+    public HttpResponse<String> readiness() {
+        return send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")));
+    }
+
     /** Long-polls a job until it is DONE; fails when it ends otherwise or the timeout passes first. */
-    JsonNode awaitDone(String id, Duration timeout) {
+    public JsonNode awaitDone(String id, Duration timeout) {
         JsonNode job = awaitFinished(id, timeout);
         assertEquals("DONE", job.get("status").asText(), "job " + id + " did not end DONE: " + job);
         return job;
     }
 
     /** Long-polls a job until it has finished, whatever its outcome; fails when the timeout passes first. */
-    JsonNode awaitFinished(String id, Duration timeout) {
+    public JsonNode awaitFinished(String id, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = Math.max(1, Math.min(LONG_POLL_SECONDS, (deadline - System.nanoTime()) / 1_000_000_000L));
@@ -97,7 +125,8 @@ final class JobsClient {
         }
     }
 
-    static JsonNode read(String body) {
+    /** Parses an answer's body, or any other JSON text. */
+    public static JsonNode read(String body) {
         try {
             return JSON.readTree(body);
         } catch (IOException e) {
