@@ -91,9 +91,9 @@ final class SolveCommand implements LineCommand {
             case SOLVED -> Reply.answer(result.moves());
             case UNSOLVABLE -> Reply.answer("unsolvable");
             case BUDGET_EXCEEDED -> Reply.unanswered(String.format(Locale.ROOT,
-                    "over budget: no answer within %d nodes, %d ms and %d MiB (searched %d nodes in %d ms)",
-                    options.maxNodes(), options.maxMillis(), options.maxBytes() >> 20, result.expanded(),
-                    Math.round(result.millis())));
+                    "over budget: no answer within %d nodes, %d ms and %d MiB (the %s ran out after %d nodes in %d ms)",
+                    options.maxNodes(), options.maxMillis(), options.maxBytes() >> 20, result.exceeded().label(),
+                    result.expanded(), Math.round(result.millis())));
             case CANCELLED -> throw new IllegalStateException("a command-line solve is never cancelled");
         };
     }

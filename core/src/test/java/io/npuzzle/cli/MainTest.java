@@ -88,6 +88,7 @@ class MainTest {
                 "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "100");
         String[] lines = run.out().split("\n");
         assertTrue(lines[0].startsWith("over budget: no answer within 100 nodes"), run.out());
+        assertTrue(lines[0].contains("the node budget ran out"), run.out());
         assertEquals(2, lines.length, "the next board is still answered");
         assertEquals(Main.EXIT_BAD_LINES, run.status());
     }

@@ -101,6 +101,8 @@ class HeavyJobsIT {
             assertTrue(status.equals("DONE") || status.equals("FAILED"), job.toString());
             if (status.equals("FAILED")) {
                 assertEquals(ProblemType.BUDGET_EXCEEDED.urn(), job.at("/error/type").asText(), job.toString());
+                assertTrue(job.at("/error/detail").asText().contains("its memory budget ran out"),
+                        "the memory budget, not the time, stopped it: " + job);
             }
         }
         assertTrue(worker.isAlive(), "the worker survived");

@@ -6,6 +6,7 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.rank.PermutationRank;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.Algorithm;
+import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Strategy;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -65,7 +66,8 @@ public final class AStarSearch {
         maxStored = maxStoredNodes(n, budget.maxBytes());
         maxEntries = (long) maxStored * ENTRIES_PER_NODE;
         if (maxStored < 1) {
-            return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, 0, System.nanoTime() - startNanos, STRATEGY);
+            return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.MEMORY, 0, System.nanoTime() - startNanos,
+                    STRATEGY);
         }
         reset();
         int h0 = heuristic.estimate(start);
@@ -91,7 +93,8 @@ public final class AStarSearch {
             if (++expanded % Budget.CHECK_INTERVAL == 0 || expanded >= budget.maxNodes()) {
                 Outcome stop = budget.check(expanded);
                 if (stop != null) {
-                    return SolveResult.unsolved(stop, expanded, System.nanoTime() - startNanos, STRATEGY);
+                    return SolveResult.unsolved(stop, budget.exceeded(), expanded, System.nanoTime() - startNanos,
+                            STRATEGY);
                 }
             }
             int blank = blankCell[node];
@@ -107,7 +110,7 @@ public final class AStarSearch {
                 int tile = work[targets[i]];
                 int childH = heuristic.slide(work, blank, targets[i], h[node]);
                 if (stored >= maxStored || entries >= maxEntries) {
-                    return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, expanded,
+                    return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.MEMORY, expanded,
                             System.nanoTime() - startNanos, STRATEGY);
                 }
                 int existing = findOrReserve(work);

@@ -1,5 +1,6 @@
 package io.npuzzle.core.search;
 
+import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveOptions;
 
@@ -14,6 +15,7 @@ public final class Budget {
 
     private final SolveOptions options;
     private final long deadline;
+    private volatile Limit exceeded;
 
     public Budget(SolveOptions options, long startNanos) {
         this.options = options;
@@ -29,14 +31,21 @@ public final class Budget {
         return options.maxBytes();
     }
 
-    /** Why the search must stop after {@code expanded} nodes, or null to go on. */
+    /** Why the search must stop after {@code expanded} nodes, or null to go on; {@link #exceeded()} says more. */
     public Outcome check(long expanded) {
         if (options.cancelled().getAsBoolean()) {
             return Outcome.CANCELLED;
         }
-        if (expanded >= options.maxNodes() || System.nanoTime() - deadline > 0) {
-            return Outcome.BUDGET_EXCEEDED;
+        if (expanded >= options.maxNodes()) {
+            exceeded = Limit.NODES;
+        } else if (System.nanoTime() - deadline > 0) {
+            exceeded = Limit.TIME;
         }
-        return null;
+        return exceeded != null ? Outcome.BUDGET_EXCEEDED : null;
+    }
+
+    /** The budget that ran out, once {@link #check} answered BUDGET_EXCEEDED; else null. */
+    public Limit exceeded() {
+        return exceeded;
     }
 }

@@ -7,6 +7,7 @@ import io.npuzzle.core.pdb.GroupLookup;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.Algorithm;
+import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Strategy;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
@@ -121,14 +122,14 @@ public final class IdaStarSearch {
                 return SolveResult.solved(iteration.solution, true, search.nodes.get(), nanos, STRATEGY);
             }
             if (search.stop != null) {
-                return SolveResult.unsolved(search.stop, search.nodes.get(), nanos, STRATEGY);
+                return SolveResult.unsolved(search.stop, search.budget.exceeded(), search.nodes.get(), nanos, STRATEGY);
             }
             if (iteration.nextThreshold == NONE) {
                 throw new IllegalStateException("no solution below any threshold for a solvable board");
             }
             threshold = withParity(iteration.nextThreshold, parity);
             if (threshold > MAX_DEPTH) {
-                return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, search.nodes.get(), nanos, STRATEGY);
+                return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH, search.nodes.get(), nanos, STRATEGY);
             }
         }
     }

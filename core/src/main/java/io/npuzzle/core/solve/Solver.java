@@ -71,7 +71,7 @@ public final class Solver {
     public SolveResult solve(Puzzle puzzle, SolveOptions options) {
         long started = System.nanoTime();
         if (!puzzle.isSolvable()) {
-            return SolveResult.unsolved(Outcome.UNSOLVABLE, 0, System.nanoTime() - started, PARITY);
+            return SolveResult.unsolved(Outcome.UNSOLVABLE, null, 0, System.nanoTime() - started, PARITY);
         }
         if (puzzle.isSolved()) {
             return SolveResult.solved("", true, 0, System.nanoTime() - started, PARITY);
@@ -89,7 +89,7 @@ public final class Solver {
         }
         SolveResult fast = fast(puzzle, options, false, started);
         return new SolveResult(fast.outcome(), fast.moves(), fast.optimal(), optimal.expanded() + fast.expanded(),
-                System.nanoTime() - started, fast.strategy().after(optimal.strategy().last()));
+                System.nanoTime() - started, fast.strategy().after(optimal.strategy().last()), fast.exceeded());
     }
 
     /** The exact table a small puzzle is answered from, built on first use. */

@@ -5,6 +5,7 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveOptions;
@@ -46,6 +47,7 @@ class AStarSearchTest {
         assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
         assertNull(result.moves());
         assertEquals(1000, result.expanded());
+        assertEquals(Limit.NODES, result.exceeded());
         assertTrue(result.solvable());
     }
 
@@ -53,6 +55,7 @@ class AStarSearchTest {
     void stopsAtTheTimeBudget() {
         SolveResult result = solve(korf(HARD), SolveOptions.defaults().withBudget(Long.MAX_VALUE, 50));
         assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
+        assertEquals(Limit.TIME, result.exceeded());
         assertTrue(result.millis() < 5_000, "stopped near its budget, took " + result.millis() + " ms");
     }
 
@@ -62,6 +65,7 @@ class AStarSearchTest {
         SolveOptions options = new SolveOptions(Mode.OPTIMAL, Long.MAX_VALUE, 60_000, () -> polls.incrementAndGet() > 2);
         SolveResult result = solve(korf(HARD), options);
         assertEquals(Outcome.CANCELLED, result.outcome());
+        assertNull(result.exceeded(), "a cancelled search ran out of nothing");
         assertNull(result.moves());
     }
 
@@ -75,6 +79,7 @@ class AStarSearchTest {
         SolveResult result = solve(puzzle, SolveOptions.defaults().withBudget(Long.MAX_VALUE, 60_000).withMemory(budget));
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
+        assertEquals(Limit.MEMORY, result.exceeded());
         assertTrue(result.expanded() > 10_000, "searched until its memory ran out: " + result.expanded());
         // Everything it ever allocated, the garbage of grown arrays included, bounds what it held at once.
         assertTrue(allocated <= 2 * budget, "allocated " + (allocated >> 20) + " MiB for a budget of 24 MiB");

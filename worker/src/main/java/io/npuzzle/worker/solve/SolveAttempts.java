@@ -63,8 +63,9 @@ public class SolveAttempts {
 
     private String overBudget(Puzzle puzzle, Mode mode, SolveResult result) {
         SolveOptions budget = solver.budget(SolveCost.of(puzzle.shape(), mode));
-        return String.format("no %s answer for this %s board within the solve budget of %d ms, %d nodes and %d MiB"
-                        + " (the search expanded %d nodes in %.0f ms)", mode.label(), puzzle.shape(),
-                budget.maxMillis(), budget.maxNodes(), budget.maxBytes() >> 20, result.expanded(), result.millis());
+        return String.format("no %s answer for this %s board within the solve budget of %d ms, %d nodes and %d MiB:"
+                        + " its %s ran out after %d nodes in %.0f ms", mode.label(), puzzle.shape(),
+                budget.maxMillis(), budget.maxNodes(), budget.maxBytes() >> 20, result.exceeded().label(),
+                result.expanded(), result.millis());
     }
 }

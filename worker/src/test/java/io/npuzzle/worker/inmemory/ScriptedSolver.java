@@ -1,6 +1,7 @@
 package io.npuzzle.worker.inmemory;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveCost;
@@ -39,8 +40,10 @@ public final class ScriptedSolver implements PuzzleSolver {
         return SolveResult.solved(moves, optimal, 42, 1_000_000, null);
     }
 
+    /** An answer without moves; one over budget ran out of nodes. */
     public static SolveResult unsolved(Outcome outcome) {
-        return SolveResult.unsolved(outcome, 200_001, 3_000_000, null);
+        return SolveResult.unsolved(outcome, outcome == Outcome.BUDGET_EXCEEDED ? Limit.NODES : null, 200_001,
+                3_000_000, null);
     }
 
     @Override

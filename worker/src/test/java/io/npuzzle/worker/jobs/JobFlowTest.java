@@ -182,6 +182,8 @@ class JobFlowTest {
         assertEquals(JobStatus.FAILED, outcome.status());
         assertTrue(outcome.error().is(ProblemType.BUDGET_EXCEEDED), outcome.error().type());
         assertTrue(outcome.error().detail().contains("5000 ms, 200000 nodes"), outcome.error().detail());
+        assertTrue(outcome.error().detail().contains("its node budget ran out after 200001 nodes"),
+                outcome.error().detail());
         assertTrue(fixture.cache.isEmpty());
     }
 
