@@ -52,12 +52,7 @@ class SharedAnswersTest {
         });
         CompletableFuture<Answer> first = ask(() -> false);
         await(searching);
-        AtomicReference<Thread> joiner = new AtomicReference<>();
-        CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> {
-            joiner.set(Thread.currentThread());
-            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL, () -> false);
-        }, threads);
-        awaitWaiting(joiner);
+        CompletableFuture<Answer> second = joinTheSearch();
         finish.countDown();
 
         Answer.Found searched = assertInstanceOf(Answer.Found.class, first.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
@@ -82,12 +77,7 @@ class SharedAnswersTest {
         AtomicBoolean firstCancelled = new AtomicBoolean();
         CompletableFuture<Answer> first = ask(firstCancelled::get);
         await(searching);
-        AtomicReference<Thread> joiner = new AtomicReference<>();
-        CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> {
-            joiner.set(Thread.currentThread());
-            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL, () -> false);
-        }, threads);
-        awaitWaiting(joiner);
+        CompletableFuture<Answer> second = joinTheSearch();
         firstCancelled.set(true);
         finish.countDown();
 
@@ -107,6 +97,17 @@ class SharedAnswersTest {
     private CompletableFuture<Answer> ask(BooleanSupplier cancelled) {
         return CompletableFuture.supplyAsync(() -> answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL,
                 cancelled), threads);
+    }
+
+    /** A second job asking for the puzzle, once it waits for the search already under way. */
+    private CompletableFuture<Answer> joinTheSearch() throws InterruptedException {
+        AtomicReference<Thread> joiner = new AtomicReference<>();
+        CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> {
+            joiner.set(Thread.currentThread());
+            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL, () -> false);
+        }, threads);
+        awaitWaiting(joiner);
+        return second;
     }
 
     /** Until the thread waits, which it does only for the search it joined. */
