@@ -19,6 +19,9 @@ import java.util.Arrays;
  * one byte per cell in an arena); the closed set maps a state's Cantor rank, or for boards past 20 cells a
  * 64-bit hash verified against the arena, to its node; the open list is bucketed by f, last in first out
  * within a bucket. A node reached again more cheaply is reopened, so optimality needs only admissibility.
+ * With a weight w above 1 the list is ordered by g + floor(w * h) instead (weighted A*, Pohl 1970): the first
+ * goal taken from it is at most w times the shortest length, since every open node on a shortest path has
+ * g + floor(w * h) <= w * (g + h) <= w * C*, and it usually comes after far fewer nodes.
  * The nodes it may store follow from its memory budget, counted at their worst ({@link #peakBytesPerNode}), so a
  * search that would outgrow its share of the heap ends over budget instead of exhausting it.
  */
@@ -36,6 +39,7 @@ public final class AStarSearch {
     private final ManhattanLinearConflict heuristic;
     private final int[][] neighbours;
     private final int[][] neighbourMoves;
+    private final double weight;
     private int maxStored;
     private long maxEntries;
 
@@ -52,6 +56,15 @@ public final class AStarSearch {
     private long entries;
 
     public AStarSearch(Shape shape, int goalBlank) {
+        this(shape, goalBlank, 1.0);
+    }
+
+    /** @param weight the factor w on the estimate, at least 1; 1 for optimal answers */
+    public AStarSearch(Shape shape, int goalBlank, double weight) {
+        if (!(weight >= 1.0)) {
+            throw new IllegalArgumentException("weight must be at least 1");
+        }
+        this.weight = weight;
         this.shape = shape;
         this.n = shape.size();
         this.ranked = n <= PermutationRank.MAX_SIZE;
@@ -73,22 +86,22 @@ public final class AStarSearch {
         int h0 = heuristic.estimate(start);
         findOrReserve(start);
         int root = store(start, Board.cellOf(start, 0), -1, NO_MOVE, 0, h0);
-        push(h0, root);
+        push(priority(0, h0), root);
 
         byte[] work = new byte[n];
         long expanded = 0;
-        for (int f = h0; f < buckets.length; ) {
+        for (int f = priority(0, h0); f < buckets.length; ) {
             IntArrayList bucket = buckets[f];
             if (bucket == null || bucket.isEmpty()) {
                 f++;
                 continue;
             }
             int node = bucket.popInt();
-            if (g[node] + h[node] != f) {
+            if (priority(g[node], h[node]) != f) {
                 continue; // stale entry: the node was reached more cheaply since
             }
             if (h[node] == 0) {
-                return SolveResult.solved(path(node), true, expanded, System.nanoTime() - startNanos, STRATEGY);
+                return SolveResult.solved(path(node), weight == 1.0, expanded, System.nanoTime() - startNanos, STRATEGY);
             }
             if (++expanded % Budget.CHECK_INTERVAL == 0 || expanded >= budget.maxNodes()) {
                 Outcome stop = budget.check(expanded);
@@ -116,12 +129,12 @@ public final class AStarSearch {
                 int existing = findOrReserve(work);
                 if (existing < 0) {
                     int child = store(work, targets[i], node, moves[i], childG, childH);
-                    push(childG + childH, child);
+                    push(priority(childG, childH), child);
                 } else if (childG < g[existing]) {
                     g[existing] = childG;
                     parent[existing] = node;
                     lastMove[existing] = (byte) moves[i];
-                    push(childG + childH, existing);
+                    push(priority(childG, childH), existing);
                 }
                 work[targets[i]] = (byte) tile; // slide back: the next child starts from the parent again
                 work[blank] = 0;
@@ -132,6 +145,10 @@ public final class AStarSearch {
             lowestPushed = Integer.MAX_VALUE;
         }
         throw new IllegalStateException("open list exhausted on a solvable board");
+    }
+
+    private int priority(int cost, int estimate) {
+        return cost + (int) (weight * estimate);
     }
 
     /**

@@ -2,20 +2,25 @@ package io.npuzzle.core.solve;
 
 import java.util.Locale;
 
-/** What a caller wants: a proven shortest answer, or a legal short answer quickly. */
+/**
+ * What a caller wants: a proven shortest answer, an answer at most a given ratio longer than the shortest
+ * (see {@link SolveOptions#ratio()}), or a legal short answer quickly.
+ */
 public enum Mode {
     OPTIMAL,
+    BOUNDED,
     FAST;
 
-    /** Parses {@code optimal} or {@code fast}, ignoring case; null means OPTIMAL. */
+    /** Parses {@code optimal}, {@code bounded} or {@code fast}, ignoring case; null means OPTIMAL. */
     public static Mode parse(String text) {
         if (text == null || text.isBlank()) {
             return OPTIMAL;
         }
         return switch (text.strip().toLowerCase(Locale.ROOT)) {
             case "optimal" -> OPTIMAL;
+            case "bounded" -> BOUNDED;
             case "fast" -> FAST;
-            default -> throw new IllegalArgumentException("unknown mode (expected optimal or fast)");
+            default -> throw new IllegalArgumentException("unknown mode (expected optimal, bounded or fast)");
         };
     }
 

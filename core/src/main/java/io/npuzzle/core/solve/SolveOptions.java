@@ -10,9 +10,16 @@ import java.util.function.BooleanSupplier;
  *                     budget before they would exceed it
  * @param fastFallback when an OPTIMAL search runs out of budget, answer with the FAST answer (marked not
  *                     optimal) instead of BUDGET_EXCEEDED
+ * @param ratio        for BOUNDED: the answer is at most this many times the shortest length
+ *                     ({@value #MIN_RATIO} exclusive to {@value #MAX_RATIO}); ignored by the other modes
+ * @param progress     receives the progress of long searches
  */
 public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxBytes, BooleanSupplier cancelled,
-                           boolean fastFallback) {
+                           boolean fastFallback, double ratio, ProgressListener progress) {
+
+    public static final double MIN_RATIO = 1.0;
+    public static final double MAX_RATIO = 3.0;
+    public static final double DEFAULT_RATIO = 1.25;
 
     public static final long DEFAULT_MAX_NODES = 20_000_000L;
     public static final long DEFAULT_MAX_MILLIS = 10_000L;
@@ -34,11 +41,17 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
         if (cancelled == null) {
             cancelled = NEVER;
         }
+        if (!(ratio > MIN_RATIO && ratio <= MAX_RATIO)) {
+            throw new IllegalArgumentException("ratio must be above " + MIN_RATIO + " and at most " + MAX_RATIO);
+        }
+        if (progress == null) {
+            progress = ProgressListener.NONE;
+        }
     }
 
     /** Options with this JVM's memory share of a lone search, reporting an exhausted budget as such. */
     public SolveOptions(Mode mode, long maxNodes, long maxMillis, BooleanSupplier cancelled) {
-        this(mode, maxNodes, maxMillis, SearchMemory.alone(), cancelled, false);
+        this(mode, maxNodes, maxMillis, SearchMemory.alone(), cancelled, false, DEFAULT_RATIO, ProgressListener.NONE);
     }
 
     public static SolveOptions defaults() {
@@ -46,22 +59,31 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
     }
 
     public SolveOptions withMode(Mode newMode) {
-        return new SolveOptions(newMode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback);
+        return new SolveOptions(newMode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback, ratio, progress);
     }
 
     public SolveOptions withBudget(long newMaxNodes, long newMaxMillis) {
-        return new SolveOptions(mode, newMaxNodes, newMaxMillis, maxBytes, cancelled, fastFallback);
+        return new SolveOptions(mode, newMaxNodes, newMaxMillis, maxBytes, cancelled, fastFallback, ratio, progress);
     }
 
     public SolveOptions withMemory(long newMaxBytes) {
-        return new SolveOptions(mode, maxNodes, maxMillis, newMaxBytes, cancelled, fastFallback);
+        return new SolveOptions(mode, maxNodes, maxMillis, newMaxBytes, cancelled, fastFallback, ratio, progress);
     }
 
     public SolveOptions withCancellation(BooleanSupplier check) {
-        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, check, fastFallback);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, check, fastFallback, ratio, progress);
     }
 
     public SolveOptions withFastFallback(boolean fallBack) {
-        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fallBack);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fallBack, ratio, progress);
+    }
+
+    /** Options for a BOUNDED answer at most {@code newRatio} times the shortest length. */
+    public SolveOptions withRatio(double newRatio) {
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback, newRatio, progress);
+    }
+
+    public SolveOptions withProgress(ProgressListener listener) {
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback, ratio, listener);
     }
 }

@@ -10,14 +10,27 @@ package io.npuzzle.core.solve;
  * @param nanos    wall time of the solve
  * @param strategy how the answer was found (or which search ran out of budget), for logs and metrics
  * @param exceeded the budget that ran out when BUDGET_EXCEEDED, otherwise null
+ * @param bound    when SOLVED, the proven factor by which the answer may exceed the shortest length: 1 when
+ *                 optimal, the ratio of a BOUNDED search; null when nothing is proven (FAST) or not solved
  */
 public record SolveResult(Outcome outcome, String moves, boolean optimal, long expanded, long nanos,
-                          Strategy strategy, Limit exceeded) {
+                          Strategy strategy, Limit exceeded, Double bound) {
 
     public SolveResult {
         if ((outcome == Outcome.BUDGET_EXCEEDED) != (exceeded != null)) {
             throw new IllegalArgumentException("a result names the budget it exceeded, and only then");
         }
+        if (optimal) {
+            bound = 1.0;
+        }
+        if (bound != null && (outcome != Outcome.SOLVED || bound < 1.0)) {
+            throw new IllegalArgumentException("only an answer has a bound, and it is at least 1");
+        }
+    }
+
+    public SolveResult(Outcome outcome, String moves, boolean optimal, long expanded, long nanos,
+                       Strategy strategy, Limit exceeded) {
+        this(outcome, moves, optimal, expanded, nanos, strategy, exceeded, null);
     }
 
     public static SolveResult solved(String moves, boolean optimal, long expanded, long nanos, Strategy strategy) {
@@ -52,6 +65,11 @@ public record SolveResult(Outcome outcome, String moves, boolean optimal, long e
 
     /** The same answer with the total time of the call that produced it. */
     public SolveResult withNanos(long totalNanos) {
-        return new SolveResult(outcome, moves, optimal, expanded, totalNanos, strategy, exceeded);
+        return new SolveResult(outcome, moves, optimal, expanded, totalNanos, strategy, exceeded, bound);
+    }
+
+    /** The same answer, proven at most {@code factor} times the shortest length. */
+    public SolveResult withBound(double factor) {
+        return new SolveResult(outcome, moves, optimal, expanded, nanos, strategy, exceeded, factor);
     }
 }

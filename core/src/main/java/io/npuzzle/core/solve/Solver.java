@@ -18,7 +18,8 @@ import java.util.concurrent.Executors;
  * The one entry point. Checks solvability by parity, answers small shapes from exact tables, then:
  * OPTIMAL solves 4x4 by IDA* with pattern databases and other shapes by A*, within the budget; when the
  * budget runs out (not when cancelled) it reports so, or, if the options ask for a fallback, returns the
- * FAST answer instead, marked not optimal, with a strategy naming the fallback. FAST reduces the board row
+ * FAST answer instead, marked not optimal, with a strategy naming the fallback. BOUNDED runs the same searches
+ * with the estimate weighted by the options' ratio, and its answers carry that ratio as their bound. FAST reduces the board row
  * by row and column by column and finishes with an exact table or, on 4x4 once the databases are in memory,
  * a short optimal search.
  * Thread-safe; keep one instance per process so tables and databases are built once.
@@ -84,6 +85,9 @@ public final class Solver {
             return fast(puzzle, options, true, started);
         }
         SolveResult optimal = optimal(puzzle, options, started);
+        if (optimal.isSolved() && !optimal.optimal()) {
+            return optimal.withBound(options.ratio());
+        }
         if (optimal.outcome() != Outcome.BUDGET_EXCEEDED || !options.fastFallback()) {
             return optimal;
         }
@@ -104,7 +108,8 @@ public final class Solver {
             return new IdaStarSearch(heuristic, workerPool, threads)
                     .solve(puzzle.relabelledStart(), new Budget(options, System.nanoTime()), started);
         }
-        return new AStarSearch(puzzle.shape(), puzzle.goalBlank())
+        double weight = options.mode() == Mode.BOUNDED ? options.ratio() : 1.0;
+        return new AStarSearch(puzzle.shape(), puzzle.goalBlank(), weight)
                 .solve(puzzle.relabelledStart(), new Budget(options, started), started);
     }
 
