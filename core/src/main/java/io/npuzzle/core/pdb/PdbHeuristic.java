@@ -12,7 +12,7 @@ import java.util.function.Function;
  * estimate is the largest sum. Every label belongs to exactly one pattern per view, so a move changes one
  * term per view, which lets a search update the estimate incrementally; and since each view covers every
  * tile, its sum is the board's taxicab distance plus twice its patterns' excess entries, so a search adds
- * one shared taxicab term to the largest excess sum. Immutable; shared between threads.
+ * one shared taxicab term to the largest excess sum ({@link IncrementalPdbEstimate}). Immutable; shared between threads.
  */
 public final class PdbHeuristic {
 
@@ -126,8 +126,7 @@ public final class PdbHeuristic {
         for (int i = 0; i < members.length; i++) {
             members[i] = Puzzle.canonicalLabel(inverse[databaseCells[i]], goalBlank);
         }
-        PatternDatabase database = databases.apply(pattern);
-        return new GroupLookup(index, database, database.excessTable(), members, cellMap);
+        return GroupLookup.of(index, databases.apply(pattern), members, cellMap);
     }
 
     private static int[] canonicalMap(Shape shape, int cellMask) {

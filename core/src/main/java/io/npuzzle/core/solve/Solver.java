@@ -31,7 +31,11 @@ public final class Solver {
      * first, so FAST answers do not depend on the machine's load; the time limit keeps them quick on a busy one.
      */
     static final long FAST_SEARCH_NODES = 1_500_000;
-    static final long FAST_SEARCH_MILLIS = 250;
+    static final long FAST_SEARCH_MILLIS = 800;
+    /** Weights a FAST search of a region tries in turn. */
+    private static final double[] FAST_WEIGHTS = {1.0, 1.15, 1.4, 2.0, 3.0};
+    /** Largest region a FAST answer searches optimally first: 4x4. */
+    private static final int FAST_OPTIMAL_CELLS = 16;
 
     private static final Strategy PARITY = Strategy.of(Algorithm.PARITY);
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
@@ -102,13 +106,16 @@ public final class Solver {
     }
 
     private SolveResult optimal(Puzzle puzzle, SolveOptions options, long started) {
-        if (PatternDatabases.supports(puzzle.shape())) {
-            PdbHeuristic heuristic = databases.heuristic(puzzle.shape(), puzzle.goalBlank());
-            // A first build of the databases is not the search's doing, so the budget starts afterwards.
-            return new IdaStarSearch(heuristic, workerPool, threads)
-                    .solve(puzzle.relabelledStart(), new Budget(options, System.nanoTime()), started);
-        }
         double weight = options.mode() == Mode.BOUNDED ? options.ratio() : 1.0;
+        PdbHeuristic heuristic = PatternDatabases.supports(puzzle.shape())
+                ? databases.heuristic(puzzle.shape(), puzzle.goalBlank()) : null;
+        if (heuristic != null) {
+            // A first build of the databases is not the search's doing, so the budget starts afterwards.
+            long searchStart = System.nanoTime();
+            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads, weight)
+                    .solve(puzzle.relabelledStart(), new Budget(options, searchStart), searchStart, options.progress());
+            return result.withNanos(System.nanoTime() - started);
+        }
         return new AStarSearch(puzzle.shape(), puzzle.goalBlank(), weight)
                 .solve(puzzle.relabelledStart(), new Budget(options, started), started);
     }
@@ -119,8 +126,6 @@ public final class Solver {
      */
     private SolveResult fast(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
         Shape whole = puzzle.shape();
-        SolveOptions finishing = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES),
-                Math.min(options.maxMillis(), FAST_SEARCH_MILLIS));
         return ReductionSolver.solve(puzzle, (shape, goalBlank, state) -> {
             if (shape.size() <= ReductionSolver.FINISH_CELLS) {
                 String moves = tables.get(shape, goalBlank).solve(state);
@@ -128,14 +133,37 @@ public final class Solver {
             }
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && (searchWholeBoard || !shape.equals(whole))
                     ? databases.heuristicIfLoaded(shape, goalBlank) : null;
-            if (heuristic == null) {
-                return null;
+            return heuristic == null ? null : finish(heuristic, state, options);
+        }, started);
+    }
+
+    /**
+     * A quick search of a region the databases cover: optimal on small regions, then weighted IDA* with growing
+     * weights, each within its share of the fast budget; null when none finds an answer in time, so that the
+     * region is reduced further. The weight ladder keeps answers close to the shortest where that is cheap.
+     */
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, SolveOptions options) {
+        long deadline = System.nanoTime() + Math.min(options.maxMillis(), FAST_SEARCH_MILLIS) * 1_000_000L;
+        for (double weight : FAST_WEIGHTS) {
+            if (weight == 1.0 && heuristic.shape().size() > FAST_OPTIMAL_CELLS) {
+                continue;
             }
             long now = System.nanoTime();
-            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads)
-                    .solve(state, new Budget(finishing, now), now);
-            return result.isSolved() ? result : null;
-        }, started);
+            long millis = (deadline - now) / 1_000_000L;
+            if (millis <= 0) {
+                return null;
+            }
+            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES), millis);
+            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads, weight)
+                    .solve(state, new Budget(step, now), now);
+            if (result.isSolved()) {
+                return weight == 1.0 ? result : result.withBound(weight);
+            }
+            if (result.outcome() == Outcome.CANCELLED) {
+                return null;
+            }
+        }
+        return null;
     }
 
     private static Thread daemon(Runnable task) {

@@ -32,7 +32,7 @@ class PatternDatabaseBuilderTest {
     @Test
     void oneAndTwoThreadsBuildTheSameTable() {
         Pattern pattern = new Pattern(Shape.of(4, 4), 0b0000_0000_0111_0011);
-        assertArrayEquals(new PatternDatabaseBuilder(1).build(pattern).table(), BUILDER.build(pattern).table());
+        assertArrayEquals(new PatternDatabaseBuilder(1).build(pattern).packed(), BUILDER.build(pattern).packed());
     }
 
     /**

@@ -57,7 +57,7 @@ class SolverModesTest {
 
     @Test
     void anExhaustedBudgetFallsBackToTheFastAnswerOnlyWhenAsked() {
-        Shape shape = Shape.of(5, 5);
+        Shape shape = Shape.of(6, 6);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(9));
         SolveOptions tight = SolveOptions.defaults().withBudget(2_000, 60_000);
 
