@@ -38,6 +38,9 @@ public final class Main {
                         --max-millis MS       time budget per board
                         --fallback            past the budget, answer with a fast (not optimal) solution
                         --json                one JSON object per line
+              databases [--set 6-6-3|7-8] SHAPE...
+                      load or build the pattern databases of shapes such as 4x5 or 5x5 (blank-last and blank-first
+                      goals) in the cache directory, ahead of the first board; 7-8 is the large 4x4 set
               help    this message
 
             Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;
@@ -62,6 +65,15 @@ public final class Main {
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) throws IOException {
+        if (args.length > 0 && args[0].equals("databases")) {
+            try {
+                return DatabasesCommand.fromArguments(args, 1).run(new PrintStream(out, true, StandardCharsets.UTF_8));
+            } catch (UsageException e) {
+                err.println("npuzzle: " + e.getMessage());
+                err.print(USAGE);
+                return EXIT_USAGE;
+            }
+        }
         LineCommand command;
         try {
             command = command(args, new Solver());

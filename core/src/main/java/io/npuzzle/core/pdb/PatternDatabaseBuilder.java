@@ -241,10 +241,17 @@ public final class PatternDatabaseBuilder {
             }
         }
 
+        /**
+         * With two free cells or more every placement is reachable; with one (a pattern of every tile), those of
+         * the other permutation parity are not, and their entries, never read, are set to zero.
+         */
         byte[] finishedEntries() {
             for (int rank = 0; rank < pattern.entries(); rank++) {
                 if (PatternDatabase.entryAt(entries, rank) == UNREACHED) {
-                    throw new IllegalStateException("pattern " + pattern.key() + ": placement " + rank + " never reached");
+                    if (freeCells > 1) {
+                        throw new IllegalStateException("pattern " + pattern.key() + ": placement " + rank + " never reached");
+                    }
+                    entries[rank >> 1] &= (byte) ~(UNREACHED << ((rank & 1) << 2));
                 }
             }
             return entries;

@@ -64,6 +64,11 @@ public final class PatternDatabaseStore {
         return directory.resolve("pdb-v" + FORMAT_VERSION + "-" + pattern.key() + ".bin");
     }
 
+    /** Whether a file for the pattern exists (it may still fail to load). */
+    public boolean contains(Pattern pattern) {
+        return Files.isRegularFile(fileFor(pattern));
+    }
+
     /** The stored database, or null when the file is missing or does not match the pattern exactly. */
     public PatternDatabase load(Pattern pattern) {
         Path file = fileFor(pattern);

@@ -14,8 +14,9 @@ import java.util.concurrent.FutureTask;
 
 /**
  * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
- * and saved there, on first use; concurrent callers wait for one build. Builds asked for in the background run
- * one at a time on a thread of their own, so a build for one shape never holds up answers for another.
+ * and saved there, on first use by an optimal or bounded search; concurrent callers wait for one build. Fast
+ * answers only use what is stored, and the large 4x4 set is built on a background thread of its own, so a build
+ * never holds up quick answers.
  * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
  * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
  * the 7-8 databases follow in the background and take over once in memory.
@@ -54,9 +55,9 @@ public final class PatternDatabases {
         this(store, builder, largest, Long.MAX_VALUE);
     }
 
-    /** Databases under {@link PatternDatabaseStore#defaultDirectory()}, built with every core, 6-6-3 for 4x4. */
+    /** Databases under {@link PatternDatabaseStore#defaultDirectory()}, built with every core, in the {@link DatabaseSet#configured() configured set}. */
     public static PatternDatabases atDefaultLocation() {
-        return in(PatternDatabaseStore.defaultDirectory(), DatabaseSet.STANDARD);
+        return in(PatternDatabaseStore.defaultDirectory(), DatabaseSet.configured());
     }
 
     public static PatternDatabases in(Path directory, DatabaseSet largest) {
@@ -126,8 +127,11 @@ public final class PatternDatabases {
         return heuristic(new Goal(shape, goalBlank, set));
     }
 
-    /** The best estimate whose databases are all in memory already, or null (asking for them in the background). */
-    public PdbHeuristic heuristicIfLoaded(Shape shape, int goalBlank) {
+    /**
+     * The best estimate whose databases are all in memory or in the store (loading them now), or null: never
+     * builds anything, so that quick answers never wait for a build.
+     */
+    public PdbHeuristic heuristicIfStored(Shape shape, int goalBlank) {
         if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
             PdbHeuristic large = ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE));
             if (large != null) {
@@ -135,11 +139,15 @@ public final class PatternDatabases {
             }
         }
         Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
-        PdbHeuristic loaded = ifLoaded(standard);
-        if (loaded == null) {
-            prepare(standard);
+        for (int[] partition : views(standard)) {
+            for (int cells : partition) {
+                Pattern pattern = PdbHeuristic.canonical(shape, cells);
+                if (!databases.containsKey(pattern) && !store.contains(pattern)) {
+                    return null;
+                }
+            }
         }
-        return loaded;
+        return heuristic(standard);
     }
 
     private PdbHeuristic heuristic(Goal goal) {
