@@ -95,6 +95,7 @@ async function submit() {
       cols: editor.board.cols,
       goal: editor.goalForRequest,
       mode: editor.mode,
+      ratio: editor.ratio,
     }, signal).finally(() => {
       button.disabled = false;
       // On a phone the job's state is below the form; bring it into view without jumping on a desktop.

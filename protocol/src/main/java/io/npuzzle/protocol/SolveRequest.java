@@ -15,15 +15,28 @@ import java.time.Instant;
  * @param rows        board rows
  * @param cols        board columns
  * @param goal        the goal in the same form as the board
- * @param mode        what the client asked for ({@code optimal} or {@code fast} on the wire)
+ * @param mode        what the client asked for ({@code optimal}, {@code bounded} or {@code fast} on the wire)
  * @param submittedAt when the API accepted the job
+ * @param ratio       for {@code bounded}: how many times the shortest length the answer may be; null otherwise
+ *                    (and absent from records written before bounded mode)
  */
 public record SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
-                           Instant submittedAt) {
+                           Instant submittedAt, Double ratio) {
 
+    /** @throws IllegalArgumentException for a ratio out of range, or one with another mode than bounded */
     public SolveRequest {
-        if (mode == null) {
-            mode = Mode.OPTIMAL;
-        }
+        Quality quality = new Quality(mode, ratio);
+        mode = quality.mode();
+        ratio = quality.ratio();
+    }
+
+    /** A request in a mode that takes no ratio. */
+    public SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
+                        Instant submittedAt) {
+        this(jobId, key, board, rows, cols, goal, mode, submittedAt, null);
+    }
+
+    public Quality quality() {
+        return new Quality(mode, ratio);
     }
 }

@@ -62,6 +62,13 @@ public final class JobsClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** Posts a batch, given as its JSON body, and returns the answer, whatever it is. */
+    public HttpResponse<String> submitBatch(String body) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/batch"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     /** Posts one board as a job, with the default goal and mode, and returns the answer, whatever it is. */
     public HttpResponse<String> submitBoard(String board) {
         return submit(body(board, null, null));

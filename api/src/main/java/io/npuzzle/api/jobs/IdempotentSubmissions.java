@@ -61,6 +61,6 @@ public class IdempotentSubmissions {
     /** Identical for submissions that normalise to the same request; kept in Redis, so its form never changes. */
     static String fingerprint(SolveRequest request) {
         return Hashes.sha256Hex(request.board() + "|" + request.rows() + "x" + request.cols() + "|" + request.goal()
-                + "|" + request.mode().label());
+                + "|" + request.quality().label());
     }
 }

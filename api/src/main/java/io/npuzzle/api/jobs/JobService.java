@@ -53,7 +53,7 @@ public class JobService {
         // Request-scoped on the Vert.x context: every log line of this request names the job.
         MDC.put(JobIds.LOG_KEY, request.jobId());
         return cache.find(request.key()).flatMap(cached -> {
-            if (cached != null && cached.serves(request.mode())) {
+            if (cached != null && cached.serves(request.quality())) {
                 SolveOutcome outcome = SolveOutcome.done(request.jobId(), cached.toResult(true), OUTCOME_PRODUCER);
                 return store.createFinished(request, outcome).invoke(metrics::answeredFromCache)
                         .replaceWith(Job.of(request, false, outcome));

@@ -29,6 +29,7 @@ import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
 import static io.npuzzle.protocol.ProblemType.INVALID_BOARD;
 import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
 import static io.npuzzle.protocol.ProblemType.INVALID_MODE;
+import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
@@ -60,11 +61,13 @@ public class JobResource {
     @Operation(summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
             + " when the answer is cached. The Location header names the job. A retry with the same"
             + " Idempotency-Key and submission gets the same job; the key with another submission is refused."
+            + " Mode bounded with a ratio R answers at most R times the shortest length; the result's bound says"
+            + " which factor it guarantees (1 when optimal)."
             + " Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s and"
-            + " 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search memory"
-            + " (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
-    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
-            UNAVAILABLE})
+            + " 20 M nodes; heavy jobs (optimal or bounded on any other shape) 60 s, 2 G nodes and the worker's"
+            + " search memory (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
+    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
+            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE})
     public Uni<RestResponse<Job>> submit(JobSubmission submission,
                                          @Parameter(description = "makes retries safe: up to 255 visible ASCII"
                                                  + " characters") @RestHeader(IDEMPOTENCY_KEY)

@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
  *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation (rate
  *       limited, internal error). One {@code application/problem+json} response per status, with its problem
  *       types as examples.</li>
- *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code fast}), not its constant's name.</li>
+ *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its constant's name.</li>
  * </ul>
  */
 public class OpenApiFromCode implements OASFilter {

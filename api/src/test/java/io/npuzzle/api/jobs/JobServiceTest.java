@@ -10,6 +10,7 @@ import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import org.junit.jupiter.api.Test;
@@ -67,6 +68,24 @@ class JobServiceTest {
                 service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.FAST)).await().atMost(AT_MOST).status());
         assertEquals(1, service.count("npuzzle.cache.lookups", "result", "miss"), "the optimal request missed");
         assertEquals(1, service.count("npuzzle.cache.lookups", "result", "hit"), "the fast one hit");
+    }
+
+    @Test
+    void aBoundedRequestIsServedByAnyCachedAnswerWhoseGuaranteeIsAtLeastAsGood() {
+        SolveRequest tight = request(BOARD_5X5, 5, 5, Quality.bounded(1.2));
+        service.cache.put(tight.key(), new CachedSolution(true, "l", false, 0.1, 9, 1.5));
+
+        assertEquals(JobStatus.QUEUED, service.jobs.accept(tight).await().atMost(AT_MOST).status());
+        assertEquals(List.of(new Queued(tight, SolveCost.HEAVY)), service.queue.queued(),
+                "a bound of 1.5 does not serve 1.2; bounded jobs without databases are heavy");
+        Job loose = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.5))).await().atMost(AT_MOST);
+        assertEquals(JobStatus.DONE, loose.status());
+        assertEquals(1.5, loose.result().bound());
+        assertFalse(loose.result().optimal());
+
+        service.cache.put(tight.key(), OPTIMAL);
+        Job served = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.01))).await().atMost(AT_MOST);
+        assertEquals(1.0, served.result().bound(), "an optimal answer serves every ratio");
     }
 
     @Test

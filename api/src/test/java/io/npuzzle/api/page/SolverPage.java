@@ -4,6 +4,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Rectangle;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.time.Duration;
@@ -31,6 +32,26 @@ final class SolverPage {
         WebElement field = byId("board-text");
         field.clear();
         field.sendKeys(text);
+    }
+
+    void chooseShape(int rows, int cols) {
+        new Select(byId("rows")).selectByValue(Integer.toString(rows));
+        new Select(byId("cols")).selectByValue(Integer.toString(cols));
+    }
+
+    /** Picks a mode by its label on the wire: optimal, bounded or fast. */
+    void chooseMode(String mode) {
+        driver.findElement(By.cssSelector("[data-testid=mode-" + mode + "]")).click();
+    }
+
+    void typeRatio(String text) {
+        WebElement field = byId("ratio");
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    String ratioError() {
+        return byId("ratio-error").getText();
     }
 
     String boardTextError() {

@@ -86,6 +86,30 @@ class WebPageIT {
     }
 
     @Test
+    void aBoundedAnswerSaysWhichBoundItGuaranteesAndARatioOutOfRangeIsCaughtBeforeSending() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
+            page.chooseShape(3, 4);
+            page.typeBoard("5 1 3 4 2 0 7 8 9 6 10 11");
+            page.awaitBoardShown("5 1 3 4 2 0 7 8 9 6 10 11");
+
+            page.chooseMode("bounded");
+            page.typeRatio("4");
+            assertEquals("the ratio must be above 1 and at most 3", page.ratioError());
+            page.solve();
+            assertEquals("ratio", page.focusedFieldId(), "Solve sends nothing and points at the ratio");
+
+            page.typeRatio("1.5");
+            assertEquals("", page.ratioError());
+            page.solve();
+            page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("at most 1.5× the shortest"), page.jobText());
+            assertTrue(page.solutionLength() > 0);
+            chromium.screenshot("web-page-bounded");
+        }
+    }
+
+    @Test
     void aTypingMistakeIsCaughtBeforeSendingAndAnUnsolvableBoardIsSaidPlainly() {
         try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
             SolverPage page = new SolverPage(chromium.driver()).open(root);

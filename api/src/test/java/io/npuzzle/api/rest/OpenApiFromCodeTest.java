@@ -49,7 +49,8 @@ class OpenApiFromCodeTest {
         new OpenApiFromCode().filterOpenAPI(document);
 
         Operation submit = document.getPaths().getPathItem(JobResource.PATH).getPOST();
-        assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-mode", "malformed-request"),
+        assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-mode", "invalid-ratio",
+                "malformed-request"),
                 examples(submit, 400));
         assertEquals(Set.of("idempotency-key-reused"), examples(submit, 422));
         assertEquals(Set.of("request-entity-too-large"), examples(submit, 413));
@@ -75,11 +76,11 @@ class OpenApiFromCodeTest {
     @Test
     void aModeIsDocumentedByTheLabelItTravelsAs() {
         OpenAPI document = jobOperations().components(OASFactory.createComponents().addSchema("Mode",
-                OASFactory.createSchema().addType(Schema.SchemaType.STRING).enumeration(List.of("OPTIMAL", "FAST"))));
+                OASFactory.createSchema().addType(Schema.SchemaType.STRING).enumeration(List.of("OPTIMAL", "BOUNDED", "FAST"))));
 
         new OpenApiFromCode().filterOpenAPI(document);
 
-        assertEquals(List.of("optimal", "fast"), document.getComponents().getSchemas().get("Mode").getEnumeration());
+        assertEquals(List.of("optimal", "bounded", "fast"), document.getComponents().getSchemas().get("Mode").getEnumeration());
     }
 
     /** The job operations as SmallRye documents them before the filter: each with its success response only. */

@@ -51,6 +51,32 @@ class SubmissionValidatorTest {
     }
 
     @Test
+    void boundedModeTakesARatioOrTheDefault() {
+        SolveRequest bounded = validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded",
+                1.5));
+        assertEquals(Mode.BOUNDED, bounded.mode());
+        assertEquals(1.5, bounded.ratio());
+        assertEquals(1.25, validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded"))
+                .ratio());
+        assertEquals(null, validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, null))
+                .ratio(), "no ratio outside bounded mode");
+    }
+
+    @Test
+    void aRatioOutOfRangeOrWithAnotherModeIsAnInvalidRatioProblem() {
+        for (JobSubmission wrong : new JobSubmission[] {
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", 1.0),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", 3.5),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", Double.POSITIVE_INFINITY),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "fast", 1.5),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, null, 2.0)}) {
+            ProblemException refused = assertThrows(ProblemException.class, () -> validator.validate(wrong));
+            assertTrue(refused.problem().is(ProblemType.INVALID_RATIO), wrong.toString());
+            assertEquals(400, refused.problem().status());
+        }
+    }
+
+    @Test
     void aMissingBodyIsAMalformedRequestProblem() {
         ProblemException refused = assertThrows(ProblemException.class, () -> validator.validate(null));
 
