@@ -7,6 +7,7 @@ package io.npuzzle.protocol;
 public enum ProblemType {
     // A request the API refuses.
     INVALID_BOARD("invalid-board", "Invalid board", 400),
+    UNAUTHORIZED("unauthorized", "Unauthorized", 401),
     INVALID_MODE("invalid-mode", "Invalid mode", 400),
     INVALID_RATIO("invalid-ratio", "Invalid ratio", 400),
     INVALID_WAIT("invalid-wait", "Invalid wait", 400),

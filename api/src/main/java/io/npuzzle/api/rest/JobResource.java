@@ -1,12 +1,15 @@
 package io.npuzzle.api.rest;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -15,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -35,7 +39,7 @@ import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
-/** Solve jobs: submit one, then poll it by id, or cancel it. */
+/** Solve jobs: submit one, then poll it by id, or cancel it; with API keys on, each key sees only its own jobs. */
 @Path(JobResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -71,8 +75,9 @@ public class JobResource {
     public Uni<RestResponse<Job>> submit(JobSubmission submission,
                                          @Parameter(description = "makes retries safe: up to 255 visible ASCII"
                                                  + " characters") @RestHeader(IDEMPOTENCY_KEY)
-                                         String idempotencyKey) {
-        return submissions.accept(validator.validate(submission), idempotencyKey).map(job -> {
+                                         String idempotencyKey, @Context RoutingContext context) {
+        SolveRequest request = validator.validate(submission).ownedBy(Caller.of(context).keyName());
+        return submissions.accept(request, idempotencyKey).map(job -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + job.id();
             return job.status().isFinished()
@@ -87,8 +92,9 @@ public class JobResource {
             + " finishes or S seconds pass.")
     @Problems({INVALID_WAIT, JOB_NOT_FOUND, UNAVAILABLE})
     public Uni<Job> get(@PathParam("id") String id,
-                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait) {
-        return jobs.find(id, waitOf(wait)).map(job -> {
+                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait,
+                        @Context RoutingContext context) {
+        return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {
             if (job == null) {
                 throw notFound();
             }
@@ -101,9 +107,10 @@ public class JobResource {
     @Operation(summary = "Cancel a job", description = "200 with the job, now CANCELLED, unless it has finished"
             + " already or is unknown. A worker skips a cancelled job or stops its search.")
     @Problems({JOB_NOT_FOUND, JOB_FINISHED, UNAVAILABLE})
-    public Uni<Job> cancel(@PathParam("id") String id) {
-        return jobs.cancel(id).flatMap(cancelled -> switch (cancelled) {
-            case CANCELLED -> jobs.find(id, Duration.ZERO);
+    public Uni<Job> cancel(@PathParam("id") String id, @Context RoutingContext context) {
+        Caller caller = Caller.of(context);
+        return jobs.cancel(id, caller).flatMap(cancelled -> switch (cancelled) {
+            case CANCELLED -> jobs.find(id, Duration.ZERO, caller);
             case UNKNOWN -> throw notFound();
             case FINISHED -> throw new ProblemException(ProblemType.JOB_FINISHED,
                     "the job has finished already and cannot be cancelled");

@@ -111,6 +111,16 @@ class IdempotentSubmissionsTest {
         assertProblem(ProblemType.IDEMPOTENCY_KEY_REUSED, 422, () -> accept(request(BOARD, 3, 3, Quality.bounded(2)), KEY));
     }
 
+    @Test
+    void twoApiKeysUsingTheSameIdempotencyKeyGetJobsOfTheirOwn() {
+        Job alices = accept(request(BOARD, 3, 3, Mode.OPTIMAL).ownedBy("alice"), KEY);
+        Job bobs = accept(request(BOARD, 3, 3, Mode.OPTIMAL).ownedBy("bob"), KEY);
+
+        assertNotEquals(alices.id(), bobs.id());
+        assertEquals("bob", bobs.owner());
+        assertEquals(alices.id(), accept(request(BOARD, 3, 3, Mode.OPTIMAL).ownedBy("alice"), KEY).id());
+    }
+
     private Job accept(SolveRequest request, String key) {
         return service.submissions.accept(request, key).await().atMost(AT_MOST);
     }
