@@ -69,7 +69,8 @@ public class JobResource {
             + " which factor it guarantees (1 when optimal)."
             + " Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s and"
             + " 20 M nodes; heavy jobs (optimal or bounded on any other shape) 60 s, 2 G nodes and the worker's"
-            + " search memory (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
+            + " search memory (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded"
+            + " problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
             IDEMPOTENCY_KEY_REUSED, UNAVAILABLE})
     public Uni<RestResponse<Job>> submit(JobSubmission submission,
@@ -92,8 +93,8 @@ public class JobResource {
             + " finishes or S seconds pass.")
     @Problems({INVALID_WAIT, JOB_NOT_FOUND, UNAVAILABLE})
     public Uni<Job> get(@PathParam("id") String id,
-                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait,
-                        @Context RoutingContext context) {
+                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait")
+                        String wait, @Context RoutingContext context) {
         return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {
             if (job == null) {
                 throw notFound();

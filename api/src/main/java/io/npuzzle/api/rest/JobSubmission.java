@@ -18,9 +18,4 @@ public record JobSubmission(String board, Integer rows, Integer cols, String goa
                                     + " which bound it guarantees (bound: 1 when optimal).", minimum = "1",
                                     exclusiveMinimum = true, maximum = "3", example = "1.25")
                             Double ratio) {
-
-    /** A submission in a mode that takes no ratio. */
-    public JobSubmission(String board, Integer rows, Integer cols, String goal, String mode) {
-        this(board, rows, cols, goal, mode, null);
-    }
 }

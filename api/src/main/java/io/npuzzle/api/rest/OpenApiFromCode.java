@@ -30,9 +30,10 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>The problem responses of each job operation, from the catalogue: those its {@link Problems} name, those of
  *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation (rate
- *       limited, internal error, unauthorized). One {@code application/problem+json} response per status, with its problem
- *       types as examples.</li>
- *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its constant's name.</li>
+ *       limited, internal error, unauthorized). One {@code application/problem+json} response per status, with its
+ *       problem types as examples.</li>
+ *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its
+ *       constant's name.</li>
  * </ul>
  */
 public class OpenApiFromCode implements OASFilter {

@@ -108,7 +108,8 @@ class IdempotentSubmissionsTest {
         assertEquals(Hashes.sha256Hex("4 1 3 7 2 6 0 5 8|3x3|1 2 3 4 5 6 7 8 0|bounded-1.5"),
                 service.keys.claimOf(KEY).fingerprint());
 
-        assertProblem(ProblemType.IDEMPOTENCY_KEY_REUSED, 422, () -> accept(request(BOARD, 3, 3, Quality.bounded(2)), KEY));
+        assertProblem(ProblemType.IDEMPOTENCY_KEY_REUSED, 422,
+                () -> accept(request(BOARD, 3, 3, Quality.bounded(2)), KEY));
     }
 
     @Test

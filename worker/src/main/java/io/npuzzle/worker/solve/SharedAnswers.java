@@ -7,8 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.function.BooleanSupplier;
 
 /**
- * Answers each puzzle once at a time per quality (mode and ratio) in this process: jobs that ask while its answer is being sought
- * wait for that answer instead of searching themselves, and get it as a cached one.
+ * Answers each puzzle once at a time per quality (mode and ratio) in this process: jobs that ask while its answer
+ * is being sought wait for that answer instead of searching themselves, and get it as a cached one.
  */
 @ApplicationScoped
 public class SharedAnswers implements SolutionSource {
