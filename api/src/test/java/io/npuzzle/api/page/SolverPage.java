@@ -54,6 +54,16 @@ final class SolverPage {
         return byId("ratio-error").getText();
     }
 
+    /** Opens the API key section when closed and types the key. */
+    void typeApiKey(String key) {
+        if (byId("api-key-details").getDomAttribute("open") == null) {
+            driver.findElement(By.cssSelector("#api-key-details summary")).click();
+        }
+        WebElement field = byId("api-key");
+        field.clear();
+        field.sendKeys(key);
+    }
+
     String boardTextError() {
         return byId("board-text-error").getText();
     }
@@ -69,6 +79,11 @@ final class SolverPage {
     /** The problem shown for the last request or job, empty when there is none. */
     String problemText() {
         return byId("job-error").getText();
+    }
+
+    /** Waits until the problem shown mentions {@code text}. */
+    void awaitProblem(String text) {
+        await(JOB_TIMEOUT, d -> problemText().contains(text));
     }
 
     /** Waits until the job shown has the status, and returns its id. */
