@@ -33,7 +33,10 @@ public final class Main {
               solve   any board from 2x2 to 8x8; prints the moves (shortest where proven) or 'unsolvable'
                         --rows R --cols C     the shape (may be left out for square boards)
                         --goal "TILES"        the goal (default: 1..N-1 row by row, blank last)
-                        --mode optimal|fast   optimal (default) or a quick short answer
+                        --mode optimal|bounded|fast
+                                              optimal (default), at most R times the shortest, or a quick
+                                              short answer
+                        --ratio R             with --mode bounded: above 1, at most 3 (default 1.25)
                         --max-nodes N         node budget per board
                         --max-millis MS       time budget per board
                         --fallback            past the budget, answer with a fast (not optimal) solution

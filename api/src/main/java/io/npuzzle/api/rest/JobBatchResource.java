@@ -3,6 +3,7 @@ package io.npuzzle.api.rest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
@@ -11,10 +12,12 @@ import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -52,7 +55,7 @@ public class JobBatchResource {
     @Operation(summary = "Submit up to 1000 boards", description = "202 with, in order, each entry's job or the"
             + " problem that kept it out.")
     @Problems({BATCH_TOO_LARGE, UNAVAILABLE})
-    public Uni<RestResponse<BatchReply>> submit(BatchSubmission batch) {
+    public Uni<RestResponse<BatchReply>> submit(BatchSubmission batch, @Context RoutingContext context) {
         if (batch == null || batch.jobs() == null) {
             throw new ProblemException(ProblemType.MALFORMED_REQUEST,
                     "send a JSON object with a list of jobs: {\"jobs\": [...]}");
@@ -63,7 +66,7 @@ public class JobBatchResource {
         }
         List<Uni<Object>> entries = new ArrayList<>(batch.jobs().size());
         for (int i = 0; i < batch.jobs().size(); i++) {
-            entries.add(entry(batch.jobs().get(i), i));
+            entries.add(entry(batch.jobs().get(i), i, Caller.of(context)));
         }
         if (entries.isEmpty()) {
             return Uni.createFrom().item(RestResponse.accepted(new BatchReply(List.of())));
@@ -72,12 +75,12 @@ public class JobBatchResource {
                 .map(replies -> RestResponse.accepted(new BatchReply(replies)));
     }
 
-    private Uni<Object> entry(JsonNode node, int index) {
+    private Uni<Object> entry(JsonNode node, int index, Caller caller) {
         SolveRequest request;
         try {
             JobSubmission submission = node == null || node.isNull() ? null
                     : mapper.treeToValue(node, JobSubmission.class);
-            request = validator.validate(submission);
+            request = validator.validate(submission).ownedBy(caller.keyName());
         } catch (BoardFormatException e) {
             return refused(ProblemType.INVALID_BOARD.problem(e.getMessage()), index);
         } catch (ProblemException e) {

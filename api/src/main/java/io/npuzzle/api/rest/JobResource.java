@@ -1,12 +1,15 @@
 package io.npuzzle.api.rest;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -15,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -29,12 +33,13 @@ import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
 import static io.npuzzle.protocol.ProblemType.INVALID_BOARD;
 import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
 import static io.npuzzle.protocol.ProblemType.INVALID_MODE;
+import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
-/** Solve jobs: submit one, then poll it by id, or cancel it. */
+/** Solve jobs: submit one, then poll it by id, or cancel it; with API keys on, each key sees only its own jobs. */
 @Path(JobResource.PATH)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -60,16 +65,20 @@ public class JobResource {
     @Operation(summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
             + " when the answer is cached. The Location header names the job. A retry with the same"
             + " Idempotency-Key and submission gets the same job; the key with another submission is refused."
+            + " Mode bounded with a ratio R answers at most R times the shortest length; the result's bound says"
+            + " which factor it guarantees (1 when optimal)."
             + " Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s and"
-            + " 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search memory"
-            + " (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
-    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
-            UNAVAILABLE})
+            + " 20 M nodes; heavy jobs (optimal or bounded on any other shape) 60 s, 2 G nodes and the worker's"
+            + " search memory (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded"
+            + " problem.")
+    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
+            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE})
     public Uni<RestResponse<Job>> submit(JobSubmission submission,
                                          @Parameter(description = "makes retries safe: up to 255 visible ASCII"
                                                  + " characters") @RestHeader(IDEMPOTENCY_KEY)
-                                         String idempotencyKey) {
-        return submissions.accept(validator.validate(submission), idempotencyKey).map(job -> {
+                                         String idempotencyKey, @Context RoutingContext context) {
+        SolveRequest request = validator.validate(submission).ownedBy(Caller.of(context).keyName());
+        return submissions.accept(request, idempotencyKey).map(job -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + job.id();
             return job.status().isFinished()
@@ -84,8 +93,9 @@ public class JobResource {
             + " finishes or S seconds pass.")
     @Problems({INVALID_WAIT, JOB_NOT_FOUND, UNAVAILABLE})
     public Uni<Job> get(@PathParam("id") String id,
-                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait) {
-        return jobs.find(id, waitOf(wait)).map(job -> {
+                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait")
+                        String wait, @Context RoutingContext context) {
+        return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {
             if (job == null) {
                 throw notFound();
             }
@@ -98,9 +108,10 @@ public class JobResource {
     @Operation(summary = "Cancel a job", description = "200 with the job, now CANCELLED, unless it has finished"
             + " already or is unknown. A worker skips a cancelled job or stops its search.")
     @Problems({JOB_NOT_FOUND, JOB_FINISHED, UNAVAILABLE})
-    public Uni<Job> cancel(@PathParam("id") String id) {
-        return jobs.cancel(id).flatMap(cancelled -> switch (cancelled) {
-            case CANCELLED -> jobs.find(id, Duration.ZERO);
+    public Uni<Job> cancel(@PathParam("id") String id, @Context RoutingContext context) {
+        Caller caller = Caller.of(context);
+        return jobs.cancel(id, caller).flatMap(cancelled -> switch (cancelled) {
+            case CANCELLED -> jobs.find(id, Duration.ZERO, caller);
             case UNKNOWN -> throw notFound();
             case FINISHED -> throw new ProblemException(ProblemType.JOB_FINISHED,
                     "the job has finished already and cannot be cancelled");

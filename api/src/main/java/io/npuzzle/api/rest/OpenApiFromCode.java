@@ -30,16 +30,19 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>The problem responses of each job operation, from the catalogue: those its {@link Problems} name, those of
  *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation (rate
- *       limited, internal error). One {@code application/problem+json} response per status, with its problem
- *       types as examples.</li>
- *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code fast}), not its constant's name.</li>
+ *       limited, internal error, unauthorized). One {@code application/problem+json} response per status, with its
+ *       problem types as examples.</li>
+ *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its
+ *       constant's name.</li>
  * </ul>
  */
 public class OpenApiFromCode implements OASFilter {
 
     /** The resources whose operations declare their {@link Problems}. */
     static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class);
-    static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.RATE_LIMITED, ProblemType.INTERNAL_ERROR);
+    /** A 401 comes only when API keys are on; documented all the same, as clients may meet it. */
+    static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.UNAUTHORIZED, ProblemType.RATE_LIMITED,
+            ProblemType.INTERNAL_ERROR);
     static final Set<ProblemType> OF_A_BODY = EnumSet.of(ProblemType.MALFORMED_REQUEST, ProblemType.BODY_TOO_LARGE,
             ProblemType.UNSUPPORTED_MEDIA_TYPE);
     private static final String PROBLEM_SCHEMA = "Problem";

@@ -4,12 +4,12 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.quarkus.runtime.StartupEvent;
@@ -81,12 +81,12 @@ public class SolverSlots implements PuzzleSolver {
 
     /** Solves on one of the slots of the puzzle's lane, waiting for one to be free. */
     @Override
-    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
-        Lane lane = lane(SolveCost.of(puzzle.shape(), mode));
+    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+        Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
         lane.slots().acquireUninterruptibly();
         SolveResult result;
         try {
-            result = solver.solve(puzzle, lane.budget().withMode(mode).withCancellation(cancelled));
+            result = solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled));
         } finally {
             lane.slots().release();
         }

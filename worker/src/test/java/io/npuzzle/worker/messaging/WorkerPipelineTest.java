@@ -10,6 +10,7 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
@@ -194,7 +195,7 @@ class WorkerPipelineTest {
     @Test
     void aPuzzleThatAnotherWorkerIsSolvingIsAnsweredFromItsSolution() throws Exception {
         SolveRequest request = jobs.create("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", 4, 4, null, Mode.OPTIMAL);
-        redis.value(String.class).set(RedisKeys.solving(request.key(), Mode.OPTIMAL), "other-worker");
+        redis.value(String.class).set(RedisKeys.solving(request.key(), Quality.OPTIMAL), "other-worker");
 
         CompletableFuture<SolveOutcome> outcome = CompletableFuture.supplyAsync(() -> outcomeOfHandling(request));
         Awaitility.await().atMost(TIMEOUT).until(() ->
@@ -309,9 +310,9 @@ class WorkerPipelineTest {
         }
 
         @Override
-        public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
             if (board != null && !puzzle.start().equals(Puzzle.parse(board, 3, 3, null).start())) {
-                return super.solve(puzzle, mode, cancelled);
+                return super.solve(puzzle, quality, cancelled);
             }
             calls.incrementAndGet();
             if (failure instanceof Error error) {
@@ -331,7 +332,7 @@ class WorkerPipelineTest {
         Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
 
         Puzzle hard = Puzzle.parse(HARD_6X6, 6, 6, null);
-        assertInstanceOf(Answer.Cancelled.class, answerer.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true),
+        assertInstanceOf(Answer.Cancelled.class, answerer.answer(hard.canonicalKey(), hard, Quality.OPTIMAL, () -> true),
                 "the search stops at its first budget check");
     }
 
