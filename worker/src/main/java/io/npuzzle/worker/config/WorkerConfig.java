@@ -84,10 +84,10 @@ public interface WorkerConfig {
 
         /**
          * {@code 6-6-3}, or {@code 7-8} for the large 15-puzzle set (288 MB; built in the background when not
-         * stored, needing about 1.5 GB of heap meanwhile; 6-6-3 answers until it is in memory).
+         * stored, needing about 1.5 GB of heap meanwhile; 6-6-3 answers until it is in memory). Unset: the
+         * variable {@code NPUZZLE_PDB_SET} the worker image sets, else 6-6-3.
          */
-        @WithDefault("6-6-3")
-        String set();
+        Optional<String> set();
 
         /**
          * Databases with more entries are only loaded from the store (built into the image, or by

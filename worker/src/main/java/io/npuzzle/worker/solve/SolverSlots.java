@@ -47,7 +47,7 @@ public class SolverSlots implements PuzzleSolver {
         this.metrics = metrics;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
         this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(),
-                DatabaseSet.parse(config.databases().set()), config.databases().maxBuildEntries()), 1);
+                config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured), config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
         long memory = config.solve().maxMemory().map(size -> size.asLongValue())
