@@ -42,6 +42,8 @@ public final class IncrementalPdbEstimate {
     private final int[] savedValue;
     private final int[] childIndex;
     private final int[] childValue;
+    private final boolean anyRanked;
+    private int childManhattanValue;
 
     /**
      * @param positionOf the search's cell of each label, kept current by the search
@@ -100,6 +102,11 @@ public final class IncrementalPdbEstimate {
         savedValue = new int[(maxDepth + 1) * viewCount];
         childIndex = new int[viewCount];
         childValue = new int[viewCount];
+        boolean ranked = false;
+        for (boolean slotRanked : rankedSlot) {
+            ranked |= slotRanked;
+        }
+        anyRanked = ranked;
     }
 
     private int moveKey(int label, int from, int move) {
@@ -135,30 +142,59 @@ public final class IncrementalPdbEstimate {
     public int child(int depth, int label, int from, int to, int move, int limit) {
         int key = moveKey(label, from, move);
         int childManhattan = manhattanAt[depth] + manhattanDelta[key];
-        manhattanAt[depth + 1] = childManhattan;
         if (childManhattan > limit) {
             return childManhattan; // the taxicab distance alone prunes it: no table read
         }
+        childManhattanValue = childManhattan;
+        return anyRanked ? rankedChild(depth, label, from, to, key, childManhattan, limit)
+                : positionalChild(depth, label, key, childManhattan, limit);
+    }
+
+    /** {@link #child} when every table is positional (4x4 6-6-3 and smaller): one addition per view. */
+    private int positionalChild(int depth, int label, int key, int childManhattan, int limit) {
         int views = viewCount;
         int parentSums = depth * views;
-        int childSums = parentSums + views;
         int slots = label * views;
         int deltas = key * views;
-        positionOf[label] = to; // ranked tables rank the child's cells
         int excess = 0;
         for (int view = 0; view < views; view++) {
             int slot = slotOf[slots + view];
-            int newIndex = rankedSlot[slot] ? rank(slot) : index[slot] + indexDelta[deltas + view];
-            byte[] table = tableOfSlot[slot];
-            int newValue = table[newIndex >> 1] >> ((newIndex & 1) << 2) & 15;
+            int newIndex = index[slot] + indexDelta[deltas + view];
+            int newValue = tableOfSlot[slot][newIndex >> 1] >> ((newIndex & 1) << 2) & 15;
             childIndex[view] = newIndex;
             childValue[view] = newValue;
             int sum = sums[parentSums + view] - value[slot] + newValue;
-            sums[childSums + view] = sum;
+            sums[parentSums + views + view] = sum;
             if (sum > excess) {
                 excess = sum;
                 if (childManhattan + 2 * excess > limit) {
                     break; // the other views cannot bring it back under the limit
+                }
+            }
+        }
+        return childManhattan + 2 * excess;
+    }
+
+    /** {@link #child} when some tables are ranked: those rank the child's cells afresh. */
+    private int rankedChild(int depth, int label, int from, int to, int key, int childManhattan, int limit) {
+        int views = viewCount;
+        int parentSums = depth * views;
+        int slots = label * views;
+        int deltas = key * views;
+        positionOf[label] = to;
+        int excess = 0;
+        for (int view = 0; view < views; view++) {
+            int slot = slotOf[slots + view];
+            int newIndex = rankedSlot[slot] ? rank(slot) : index[slot] + indexDelta[deltas + view];
+            int newValue = tableOfSlot[slot][newIndex >> 1] >> ((newIndex & 1) << 2) & 15;
+            childIndex[view] = newIndex;
+            childValue[view] = newValue;
+            int sum = sums[parentSums + view] - value[slot] + newValue;
+            sums[parentSums + views + view] = sum;
+            if (sum > excess) {
+                excess = sum;
+                if (childManhattan + 2 * excess > limit) {
+                    break;
                 }
             }
         }
@@ -168,6 +204,7 @@ public final class IncrementalPdbEstimate {
 
     /** Makes the child last estimated in full by {@link #child} the node at {@code depth + 1}. */
     public void apply(int depth, int label) {
+        manhattanAt[depth + 1] = childManhattanValue;
         int views = viewCount;
         int saved = depth * views;
         int slots = label * views;

@@ -35,6 +35,8 @@ final class DepthFirstKernel {
     private final int[] weighted;
     /** Per room t left under the threshold, the largest h with floor(w * h) <= t. */
     private final int[] within;
+    /** Weight 1: f = g + h, without the tables. */
+    private final boolean unweighted;
     private final int[] path = new int[MAX_DEPTH + 1];
     private IdaStarIteration iteration;
     private int threshold;
@@ -57,6 +59,7 @@ final class DepthFirstKernel {
         board = new int[n];
         positionOf = new int[n];
         estimate = new IncrementalPdbEstimate(heuristic, positionOf, MAX_DEPTH);
+        unweighted = weight == 1.0;
         weighted = new int[MAX_ESTIMATE + 1];
         for (int h = 0; h <= MAX_ESTIMATE; h++) {
             weighted[h] = (int) (weight * h);
@@ -141,7 +144,8 @@ final class DepthFirstKernel {
             return NONE;
         }
         // This node is within the threshold and not the goal, so there is room for one more move.
-        int limit = within[Math.min(threshold - g - 1, within.length - 1)];
+        int room = threshold - g - 1;
+        int limit = unweighted ? room : within[Math.min(room, within.length - 1)];
         int least = NONE;
         int[] targets = neighbourCells[blank];
         int[] moves = neighbourMoves[blank];
@@ -154,7 +158,7 @@ final class DepthFirstKernel {
             int label = board[from];
             int h = estimate.child(g, label, from, blank, move, limit);
             if (h > limit) {
-                least = Math.min(least, f(g + 1, h));
+                least = Math.min(least, unweighted ? g + 1 + h : f(g + 1, h));
                 continue;
             }
             path[g] = move;
