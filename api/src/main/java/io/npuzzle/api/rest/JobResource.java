@@ -117,12 +117,9 @@ public class JobResource {
             return Duration.ZERO;
         }
         int max = config.maxWaitSeconds();
-        int seconds;
-        try {
-            seconds = wait.length() > 3 ? -1 : Integer.parseInt(wait);
-        } catch (NumberFormatException e) {
-            seconds = -1;
-        }
+        // ASCII digits only: Integer.parseInt would also take a sign and other scripts' digits.
+        boolean digits = wait.length() <= 3 && wait.chars().allMatch(c -> c >= '0' && c <= '9');
+        int seconds = digits ? Integer.parseInt(wait) : -1;
         if (seconds < 0 || seconds > max) {
             throw new ProblemException(ProblemType.INVALID_WAIT,
                     "wait must be a whole number of seconds from 0 to " + max);
