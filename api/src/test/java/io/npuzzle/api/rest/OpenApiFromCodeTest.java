@@ -32,7 +32,8 @@ class OpenApiFromCodeTest {
         new OpenApiFromCode().filterOpenAPI(document);
 
         Operation get = document.getPaths().getPathItem(JOB).getGET();
-        assertEquals(Set.of("200", "400", "404", "429", "500", "503"), get.getResponses().getAPIResponses().keySet());
+        assertEquals(Set.of("200", "400", "404", "414", "429", "431", "500", "503"),
+                get.getResponses().getAPIResponses().keySet());
         assertEquals(Set.of("job-not-found"), examples(get, 404));
         assertEquals(Set.of("invalid-wait"), examples(get, 400));
         MediaType notFound = get.getResponses().getAPIResponse("404").getContent()
