@@ -55,7 +55,6 @@ public class HeadLimits {
         Problem problem = type.problem(detail).at(bounded(context.request().path()));
         context.response().setStatusCode(problem.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, ProblemResponses.MEDIA_TYPE)
-                .putHeader(HttpHeaders.CONNECTION, "close")
                 .end(Json.encode(problem));
     }
 

@@ -32,8 +32,7 @@ class StrictInputTest {
     private static final String JOBS = "/api/v1/jobs";
     private static final String BOARD = "{\"board\":\"1 2 3 4 5 6 7 8 0\"";
     /** A client of its own for what RestAssured would not send as it is. */
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @TestHTTPResource("/")
     URI base;
