@@ -56,8 +56,8 @@ public class JobBatchResource {
     }
 
     @POST
-    @Operation(operationId = "submitJobBatch", summary = "Submit up to 1000 boards", description = "202 with, in order, each entry's job or the"
-            + " problem that kept it out.")
+    @Operation(operationId = "submitJobBatch", summary = "Submit up to 1000 boards", description = "202 with, in"
+            + " order, each entry's job or the problem that kept it out.")
     @Problems({BATCH_TOO_LARGE, UNAVAILABLE})
     @APIResponse(responseCode = "202", description = "Each entry's job or problem, in order.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchReply.class),

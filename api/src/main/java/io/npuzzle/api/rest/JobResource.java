@@ -70,12 +70,13 @@ public class JobResource {
     }
 
     @POST
-    @Operation(operationId = "submitJob", summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
-            + " when the answer is cached. The Location header names the job. A retry with the same"
-            + " Idempotency-Key and submission gets the same job; the key with another submission is refused."
-            + " Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s and"
-            + " 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search memory"
-            + " (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
+    @Operation(operationId = "submitJob", summary = "Submit a board", description = "202 with the queued job, or"
+            + " 200 with the job already DONE when the answer is cached. The Location header names the job. A retry"
+            + " with the same Idempotency-Key and submission gets the same job; the key with another submission is"
+            + " refused. Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s"
+            + " and 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search"
+            + " memory (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded"
+            + " problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
             UNAVAILABLE})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
@@ -111,8 +112,8 @@ public class JobResource {
 
     @GET
     @Path("{id}")
-    @Operation(operationId = "getJob", summary = "Get a job", description = "With wait=S (up to 30), holds the request until the job"
-            + " finishes or S seconds pass.")
+    @Operation(operationId = "getJob", summary = "Get a job", description = "With wait=S (up to 30), holds the"
+            + " request until the job finishes or S seconds pass.")
     @Problems({INVALID_WAIT, JOB_NOT_FOUND, UNAVAILABLE})
     @APIResponse(responseCode = "200", description = "The job.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
@@ -131,8 +132,8 @@ public class JobResource {
 
     @DELETE
     @Path("{id}")
-    @Operation(operationId = "cancelJob", summary = "Cancel a job", description = "200 with the job, now CANCELLED, unless it has finished"
-            + " already or is unknown. A worker skips a cancelled job or stops its search.")
+    @Operation(operationId = "cancelJob", summary = "Cancel a job", description = "200 with the job, now CANCELLED,"
+            + " unless it has finished already or is unknown. A worker skips a cancelled job or stops its search.")
     @Problems({JOB_NOT_FOUND, JOB_FINISHED, UNAVAILABLE})
     @APIResponse(responseCode = "200", description = "The job, now CANCELLED.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),

@@ -30,9 +30,9 @@ import java.util.stream.Collectors;
  * {@code mp.openapi.filter}.
  * <ul>
  *   <li>The problem responses of each job operation, from the catalogue: those its {@link Problems} name, those of
- *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation (request
- *       target or headers too large, rate limited, internal error). One {@code application/problem+json} response per status, with its problem
- *       types as examples.</li>
+ *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation
+ *       (request target or headers too large, rate limited, internal error). One {@code application/problem+json}
+ *       response per status, with its problem types as examples.</li>
  *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code fast}), not its constant's name.</li>
  *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
  *       annotations): a finished job's time, result and error; an unsolvable board's moves and length.</li>

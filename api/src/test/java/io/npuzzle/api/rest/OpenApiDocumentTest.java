@@ -84,7 +84,7 @@ class OpenApiDocumentTest {
                 }
             }
             operation.at("/requestBody/content").fields().forEachRemaining(media -> assertFalse(
-                    media.getValue().path("examples").isEmpty(), name + " " + media.getKey() + " has request examples"));
+                    media.getValue().path("examples").isEmpty(), name + " " + media.getKey() + " request examples"));
         });
     }
 
