@@ -217,7 +217,7 @@ class JobsApiTest {
                 .body("responses.'400'.content.'application/problem+json'.schema.'$ref'",
                         equalTo("#/components/schemas/Problem"));
         document.rootPath("").body("components.schemas.Problem.properties.type", notNullValue())
-                .body("components.schemas.Mode.enum", equalTo(List.of("optimal", "fast")));
+                .body("components.schemas.Mode.enum", equalTo(List.of("optimal", "bounded", "fast")));
     }
 
     private static ValidatableResponse submit(Map<String, ?> body) {

@@ -76,11 +76,11 @@ class OpenApiFromCodeTest {
     @Test
     void aModeIsDocumentedByTheLabelItTravelsAs() {
         OpenAPI document = jobOperations().components(OASFactory.createComponents().addSchema("Mode",
-                OASFactory.createSchema().addType(Schema.SchemaType.STRING).enumeration(List.of("OPTIMAL", "FAST"))));
+                OASFactory.createSchema().addType(Schema.SchemaType.STRING).enumeration(List.of("OPTIMAL", "BOUNDED", "FAST"))));
 
         new OpenApiFromCode().filterOpenAPI(document);
 
-        assertEquals(List.of("optimal", "fast"), document.getComponents().getSchemas().get("Mode").getEnumeration());
+        assertEquals(List.of("optimal", "bounded", "fast"), document.getComponents().getSchemas().get("Mode").getEnumeration());
     }
 
     /** The job operations as SmallRye documents them before the filter: each with its success response only. */
