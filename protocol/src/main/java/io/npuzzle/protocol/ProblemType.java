@@ -7,7 +7,9 @@ package io.npuzzle.protocol;
 public enum ProblemType {
     // A request the API refuses.
     INVALID_BOARD("invalid-board", "Invalid board", 400),
+    UNAUTHORIZED("unauthorized", "Unauthorized", 401),
     INVALID_MODE("invalid-mode", "Invalid mode", 400),
+    INVALID_RATIO("invalid-ratio", "Invalid ratio", 400),
     INVALID_WAIT("invalid-wait", "Invalid wait", 400),
     INVALID_IDEMPOTENCY_KEY("invalid-idempotency-key", "Invalid Idempotency-Key", 400),
     MALFORMED_REQUEST("malformed-request", "Malformed request", 400),

@@ -3,6 +3,7 @@ package io.npuzzle.api.rest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
@@ -11,10 +12,12 @@ import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -64,7 +67,8 @@ public class JobBatchResource {
             examples = @ExampleObject(name = "one queued, one refused", value = OpenApiExamples.BATCH_REPLY)))
     public Uni<RestResponse<BatchReply>> submit(@RequestBody(required = true, content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchSubmission.class),
-            examples = @ExampleObject(name = "two boards", value = OpenApiExamples.BATCH))) BatchSubmission batch) {
+            examples = @ExampleObject(name = "two boards", value = OpenApiExamples.BATCH))) BatchSubmission batch,
+                                                @Context RoutingContext context) {
         if (batch == null || batch.jobs() == null) {
             throw new ProblemException(ProblemType.MALFORMED_REQUEST,
                     "send a JSON object with a list of jobs: {\"jobs\": [...]}");
@@ -75,7 +79,7 @@ public class JobBatchResource {
         }
         List<Uni<Object>> entries = new ArrayList<>(batch.jobs().size());
         for (int i = 0; i < batch.jobs().size(); i++) {
-            entries.add(entry(batch.jobs().get(i), i));
+            entries.add(entry(batch.jobs().get(i), i, Caller.of(context)));
         }
         if (entries.isEmpty()) {
             return Uni.createFrom().item(RestResponse.accepted(new BatchReply(List.of())));
@@ -84,12 +88,12 @@ public class JobBatchResource {
                 .map(replies -> RestResponse.accepted(new BatchReply(replies)));
     }
 
-    private Uni<Object> entry(JsonNode node, int index) {
+    private Uni<Object> entry(JsonNode node, int index, Caller caller) {
         SolveRequest request;
         try {
             JobSubmission submission = node == null || node.isNull() ? null
                     : mapper.treeToValue(node, JobSubmission.class);
-            request = validator.validate(submission);
+            request = validator.validate(submission).ownedBy(caller.keyName());
         } catch (BoardFormatException e) {
             return refused(ProblemType.INVALID_BOARD.problem(e.getMessage()), index);
         } catch (ProblemException e) {

@@ -1,13 +1,15 @@
 package io.npuzzle.api.rest;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -16,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -38,12 +41,13 @@ import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
 import static io.npuzzle.protocol.ProblemType.INVALID_BOARD;
 import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
 import static io.npuzzle.protocol.ProblemType.INVALID_MODE;
+import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
-/** Solve jobs: submit one, then poll it by id, or cancel it. */
+/** Solve jobs: submit one, then poll it by id, or cancel it; with API keys on, each key sees only its own jobs. */
 @Path(JobResource.PATH)
 @Tag(name = JobResource.TAG, description = "Solve jobs: submit boards, follow them by id (long polling with"
         + " wait), cancel them.")
@@ -73,12 +77,13 @@ public class JobResource {
     @Operation(operationId = "submitJob", summary = "Submit a board", description = "202 with the queued job, or"
             + " 200 with the job already DONE when the answer is cached. The Location header names the job. A retry"
             + " with the same Idempotency-Key and submission gets the same job; the key with another submission is"
-            + " refused. Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s"
-            + " and 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search"
-            + " memory (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded"
-            + " problem.")
-    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
-            UNAVAILABLE})
+            + " refused. Mode bounded with a ratio R answers at most R times the shortest length; the result's bound"
+            + " says which factor it guarantees (1 when optimal). Default budgets: quick jobs (boards of at most 10"
+            + " cells, 4x4, or any board in fast mode) 5 s and 20 M nodes; heavy jobs (optimal or bounded on any"
+            + " other shape) 60 s, 2 G nodes and the worker's search memory (half its heap per heavy slot). A job"
+            + " over its budget ends FAILED with a budget-exceeded problem.")
+    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
+            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
             + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
     @APIResponse(responseCode = "202", description = "The job, queued.",
@@ -97,11 +102,14 @@ public class JobResource {
                                                  examples = {
                                                      @ExampleObject(name = "3x3", value = OpenApiExamples.SUBMISSION),
                                                      @ExampleObject(name = "2x4 with a goal",
-                                                             value = OpenApiExamples.SUBMISSION_2X4)}))
-                                         JobSubmission submission, HttpServerRequest request) {
+                                                             value = OpenApiExamples.SUBMISSION_2X4),
+                                                     @ExampleObject(name = "bounded",
+                                                             value = OpenApiExamples.SUBMISSION_BOUNDED)}))
+                                         JobSubmission submission, @Context RoutingContext context) {
         // Read as sent: a header parameter would take an empty header for none, and an empty key must be refused.
-        String idempotencyKey = request.getHeader(IDEMPOTENCY_KEY);
-        return submissions.accept(validator.validate(submission), idempotencyKey).map(job -> {
+        String idempotencyKey = context.request().getHeader(IDEMPOTENCY_KEY);
+        SolveRequest request = validator.validate(submission).ownedBy(Caller.of(context).keyName());
+        return submissions.accept(request, idempotencyKey).map(job -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + job.id();
             return job.status().isFinished()
@@ -121,8 +129,8 @@ public class JobResource {
     public Uni<Job> get(@PathParam("id") String id,
                         @Parameter(description = "seconds to wait for the job to finish", schema = @Schema(
                                 type = SchemaType.INTEGER, minimum = "0", maximum = "30"))
-                        @QueryParam("wait") String wait) {
-        return jobs.find(id, waitOf(wait)).map(job -> {
+                        @QueryParam("wait") String wait, @Context RoutingContext context) {
+        return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {
             if (job == null) {
                 throw notFound();
             }
@@ -138,9 +146,10 @@ public class JobResource {
     @APIResponse(responseCode = "200", description = "The job, now CANCELLED.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
             examples = @ExampleObject(name = "cancelled", value = OpenApiExamples.CANCELLED_JOB)))
-    public Uni<Job> cancel(@PathParam("id") String id) {
-        return jobs.cancel(id).flatMap(cancelled -> switch (cancelled) {
-            case CANCELLED -> jobs.find(id, Duration.ZERO);
+    public Uni<Job> cancel(@PathParam("id") String id, @Context RoutingContext context) {
+        Caller caller = Caller.of(context);
+        return jobs.cancel(id, caller).flatMap(cancelled -> switch (cancelled) {
+            case CANCELLED -> jobs.find(id, Duration.ZERO, caller);
             case UNKNOWN -> throw notFound();
             case FINISHED -> throw new ProblemException(ProblemType.JOB_FINISHED,
                     "the job has finished already and cannot be cancelled");

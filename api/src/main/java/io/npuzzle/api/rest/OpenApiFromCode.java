@@ -31,11 +31,13 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>The problem responses of each job operation, from the catalogue: those its {@link Problems} name, those of
  *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation
- *       (request target or headers too large, rate limited, internal error). One {@code application/problem+json}
- *       response per status, with its problem types as examples.</li>
- *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code fast}), not its constant's name.</li>
+ *       (request target or headers too large, unauthorized, rate limited, internal error). One
+ *       {@code application/problem+json} response per status, with its problem types as examples.</li>
+ *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its
+ *       constant's name.</li>
  *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
- *       annotations): a finished job's time, result and error; an unsolvable board's moves and length.</li>
+ *       annotations): a job's ratio and owner; a finished job's time, result and error; an unsolvable board's
+ *       moves and length; the bound of an answer that proves none.</li>
  *   <li>The bearer security scheme, which every job operation accepts but does not require: API keys are off
  *       unless the service is configured with some.</li>
  * </ul>
@@ -44,16 +46,18 @@ public class OpenApiFromCode implements OASFilter {
 
     /** The resources whose operations declare their {@link Problems}. */
     static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class);
+    /** A 401 comes only when API keys are on; documented all the same, as clients may meet it. */
     static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.URI_TOO_LONG,
-            ProblemType.HEADERS_TOO_LARGE, ProblemType.RATE_LIMITED, ProblemType.INTERNAL_ERROR);
+            ProblemType.HEADERS_TOO_LARGE, ProblemType.UNAUTHORIZED, ProblemType.RATE_LIMITED,
+            ProblemType.INTERNAL_ERROR);
     static final Set<ProblemType> OF_A_BODY = EnumSet.of(ProblemType.MALFORMED_REQUEST, ProblemType.BODY_TOO_LARGE,
             ProblemType.UNSUPPORTED_MEDIA_TYPE);
     private static final String PROBLEM_SCHEMA = "Problem";
     private static final String MODE_SCHEMA = "Mode";
     static final String BEARER_SCHEME = "bearer";
     static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
-            "Job", List.of("finishedAt", "result", "error"),
-            "JobResult", List.of("moves", "length"));
+            "Job", List.of("ratio", "finishedAt", "result", "error", "owner"),
+            "JobResult", List.of("moves", "length", "bound"));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {

@@ -1,10 +1,10 @@
 package io.npuzzle.worker.jobs;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
@@ -85,13 +85,13 @@ public class JobFlow {
                     + (exhausted.deliveries() - 1) + " times by workers that stopped before finishing it (crashed"
                     + " or ran out of memory); it is not tried again"));
         }
-        Mode mode = request.mode();
-        Optional<CachedSolution> cached = ((JobStart.Run) start).cached().filter(solution -> solution.serves(mode));
+        Quality quality = request.quality();
+        Optional<CachedSolution> cached = ((JobStart.Run) start).cached().filter(solution -> solution.serves(quality));
         if (cached.isPresent()) {
             metrics.cacheLookup(true);
             return done(request, cached.get(), true);
         }
-        Answer answer = solutions.answer(key, puzzle, mode, () -> cancellations.isCancelled(request.jobId()));
+        Answer answer = solutions.answer(key, puzzle, quality, () -> cancellations.isCancelled(request.jobId()));
         if (answer instanceof Answer.Cancelled) {
             // Its CANCELLED outcome is recorded already: nothing to publish.
             LOG.info("cancelled");

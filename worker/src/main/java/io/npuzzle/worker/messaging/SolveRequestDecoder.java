@@ -32,7 +32,7 @@ public class SolveRequestDecoder {
             throw new PoisonRecordException("not JSON (line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ")");
         } catch (IOException e) {
-            // A mode other than optimal or fast lands here too: the mode is typed.
+            // An unknown mode, or a ratio out of range or without bounded mode, lands here too: both are typed.
             throw new PoisonRecordException("not a solve request: a field has the wrong type");
         }
         if (request == null || !JobIds.isWellFormed(request.jobId())) {

@@ -1,10 +1,10 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.protocol.Quality;
 
 import java.util.function.BooleanSupplier;
 
@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
 public interface PuzzleSolver {
 
     /** Solves within the budget of the puzzle's cost; CANCELLED once {@code cancelled} says so. */
-    SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled);
+    SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled);
 
     /** The budget of every search of that cost. */
     SolveOptions budget(SolveCost cost);

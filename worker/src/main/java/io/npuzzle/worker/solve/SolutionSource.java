@@ -1,7 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.Quality;
 
 import java.util.function.BooleanSupplier;
 
@@ -9,10 +9,10 @@ import java.util.function.BooleanSupplier;
 public interface SolutionSource {
 
     /**
-     * The answer to {@code puzzle} in {@code mode}; {@link Answer.Cancelled} once {@code cancelled} says the job no
+     * The answer to {@code puzzle} at {@code quality}; {@link Answer.Cancelled} once {@code cancelled} says the job no
      * longer wants it.
      *
      * @param key the puzzle's canonical key
      */
-    Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled);
+    Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled);
 }

@@ -1,12 +1,12 @@
 package io.npuzzle.worker.store;
 
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolutionCache;
 import io.quarkus.redis.datasource.RedisDataSource;
-import io.quarkus.redis.datasource.value.SetArgs;
 import io.quarkus.redis.datasource.value.ValueCommands;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -17,11 +17,13 @@ import java.util.Optional;
 @ApplicationScoped
 public class RedisSolutionCache implements SolutionCache {
 
+    private final RedisDataSource redis;
     private final ValueCommands<String, String> values;
     private final JsonCodec json;
     private final Duration ttl;
 
     RedisSolutionCache(RedisDataSource redis, JsonCodec json, WorkerConfig config) {
+        this.redis = redis;
         this.values = redis.value(String.class);
         this.json = json;
         this.ttl = config.cacheTtl();
@@ -35,8 +37,8 @@ public class RedisSolutionCache implements SolutionCache {
 
     @Override
     public void store(String key, CachedSolution solution) {
-        boolean replaces = solution.optimal() || !solution.solvable();
-        SetArgs expiring = new SetArgs().ex(ttl);
-        values.set(RedisKeys.solution(key), json.write(solution), replaces ? expiring : expiring.nx());
+        Double guarantee = solution.guarantee();
+        redis.execute("EVAL", JobScripts.STORE_SOLUTION, "1", RedisKeys.solution(key), json.write(solution),
+                Long.toString(ttl.toSeconds()), guarantee == null ? "" : guarantee.toString());
     }
 }

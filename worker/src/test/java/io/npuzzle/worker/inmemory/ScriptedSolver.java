@@ -2,11 +2,11 @@ package io.npuzzle.worker.inmemory;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.solve.PuzzleSolver;
 
 import java.util.List;
@@ -25,11 +25,15 @@ public final class ScriptedSolver implements PuzzleSolver {
     /** What one search does. */
     @FunctionalInterface
     public interface Search {
-        SolveResult run(Puzzle puzzle, Mode mode, BooleanSupplier cancelled);
+        SolveResult run(Puzzle puzzle, Quality quality, BooleanSupplier cancelled);
     }
 
-    private final List<Mode> searches = new CopyOnWriteArrayList<>();
-    private volatile Search search = (puzzle, mode, cancelled) -> solved("r", mode == Mode.OPTIMAL);
+    private final List<Quality> searches = new CopyOnWriteArrayList<>();
+    private volatile Search search = (puzzle, quality, cancelled) -> switch (quality.mode()) {
+        case OPTIMAL -> solved("r", true);
+        case BOUNDED -> solved("r", false).withBound(quality.ratio());
+        case FAST -> solved("r", false);
+    };
 
     public ScriptedSolver answering(Search next) {
         this.search = next;
@@ -47,9 +51,9 @@ public final class ScriptedSolver implements PuzzleSolver {
     }
 
     @Override
-    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
-        searches.add(mode);
-        return search.run(puzzle, mode, cancelled);
+    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+        searches.add(quality);
+        return search.run(puzzle, quality, cancelled);
     }
 
     @Override
@@ -57,8 +61,8 @@ public final class ScriptedSolver implements PuzzleSolver {
         return BUDGET;
     }
 
-    /** The mode of each search so far, in order. */
-    public List<Mode> searches() {
+    /** The quality of each search so far, in order. */
+    public List<Quality> searches() {
         return List.copyOf(searches);
     }
 }
