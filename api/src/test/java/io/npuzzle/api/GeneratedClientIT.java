@@ -76,6 +76,17 @@ class GeneratedClientIT {
     }
 
     @Test
+    void aBoundedJobThroughTheClientCarriesItsRatioAndItsAnswerTheBoundItGuarantees() throws ApiException {
+        Job queued = jobs.submitJob(new JobSubmission().board("2 3 4 1 5 x 7 6 8").mode("bounded").ratio(1.5), null);
+
+        assertEquals(1.5, queued.getRatio());
+        Job done = jobs.getJob(queued.getId(), LONG_POLL_SECONDS);
+        assertEquals(JobStatus.DONE, done.getStatus());
+        assertTrue(done.getResult().getBound() <= 1.5, "bound " + done.getResult().getBound());
+        assertTrue(done.getResult().getLength() <= 1.5 * 19, "length " + done.getResult().getLength());
+    }
+
+    @Test
     void aBatchThroughTheClientAnswersEachEntryWithItsJobOrItsProblemInOrder() throws ApiException {
         BatchReply reply = jobs.submitJobBatch(new BatchSubmission().jobs(List.of(
                 new JobSubmission().board("1 2 3 4 5 6 0 7 8"),

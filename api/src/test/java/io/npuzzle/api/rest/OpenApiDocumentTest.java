@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.api.PipelineResource;
 import io.npuzzle.api.problem.ProblemResponses;
+import io.npuzzle.protocol.ProblemType;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
@@ -96,6 +97,27 @@ class OpenApiDocumentTest {
         forEachOperation((name, operation) -> assertEquals(
                 JSON.valueToTree(List.of(Map.of(), Map.of(OpenApiFromCode.BEARER_SCHEME, List.of()))),
                 operation.get("security"), name));
+    }
+
+    @Test
+    void everyOperationDocumentsThe401OfAMissingOrWrongApiKey() {
+        forEachOperation((name, operation) -> assertEquals(ProblemType.UNAUTHORIZED.urn(), operation.at(
+                "/responses/401/content/application~1problem+json/examples/unauthorized/value/type").asText(), name));
+    }
+
+    @Test
+    void theJobsDocumentTheRatioOfBoundedModeTheBoundOfAnAnswerAndTheOwnerOfAJob() {
+        JsonNode schemas = document.at("/components/schemas");
+        JsonNode ratio = schemas.at("/JobSubmission/properties/ratio");
+        assertTrue(ratio.path("description").asText().contains("bounded"), ratio.toString());
+        assertFalse(ratio.path("examples").isEmpty(), "the ratio has an example");
+        assertTrue(schemas.at("/Job/properties/ratio").isObject());
+        assertTrue(schemas.at("/Job/properties/owner").isObject());
+        assertTrue(schemas.at("/JobResult/properties/bound").isObject());
+        JsonNode submissionExamples = document.at("/paths/~1api~1v1~1jobs/post/requestBody/content/application~1json"
+                + "/examples");
+        assertTrue(submissionExamples.findValues("value").stream()
+                .anyMatch(example -> example.toString().contains("\"ratio\"")), "a bounded submission example");
     }
 
     @Test
