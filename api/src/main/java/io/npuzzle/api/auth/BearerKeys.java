@@ -22,7 +22,10 @@ import java.util.Optional;
 @ApplicationScoped
 public class BearerKeys {
 
-    /** The order of this check among the routes: after the body limit, before the rate limit (per key). */
+    /**
+     * The order of this check among the routes: after the browser headers (so a 401 carries them too) and the size
+     * limits, before the rate limit (per key).
+     */
     public static final int ORDER = Integer.MIN_VALUE + 1;
 
     private static final String SCHEME = "bearer ";

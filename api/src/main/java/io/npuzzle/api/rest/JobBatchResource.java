@@ -20,6 +20,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 import java.util.ArrayList;
@@ -30,6 +36,7 @@ import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
 /** Many jobs in one request; each entry is accepted or refused on its own. */
 @Path(JobBatchResource.PATH)
+@Tag(name = JobResource.TAG)
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class JobBatchResource {
@@ -52,10 +59,16 @@ public class JobBatchResource {
     }
 
     @POST
-    @Operation(summary = "Submit up to 1000 boards", description = "202 with, in order, each entry's job or the"
-            + " problem that kept it out.")
+    @Operation(operationId = "submitJobBatch", summary = "Submit up to 1000 boards", description = "202 with, in"
+            + " order, each entry's job or the problem that kept it out.")
     @Problems({BATCH_TOO_LARGE, UNAVAILABLE})
-    public Uni<RestResponse<BatchReply>> submit(BatchSubmission batch, @Context RoutingContext context) {
+    @APIResponse(responseCode = "202", description = "Each entry's job or problem, in order.", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchReply.class),
+            examples = @ExampleObject(name = "one queued, one refused", value = OpenApiExamples.BATCH_REPLY)))
+    public Uni<RestResponse<BatchReply>> submit(@RequestBody(required = true, content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchSubmission.class),
+            examples = @ExampleObject(name = "two boards", value = OpenApiExamples.BATCH))) BatchSubmission batch,
+                                                @Context RoutingContext context) {
         if (batch == null || batch.jobs() == null) {
             throw new ProblemException(ProblemType.MALFORMED_REQUEST,
                     "send a JSON object with a list of jobs: {\"jobs\": [...]}");

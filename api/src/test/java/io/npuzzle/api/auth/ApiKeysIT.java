@@ -78,6 +78,15 @@ class ApiKeysIT {
     }
 
     @Test
+    void a401CarriesTheBrowserHeadersLikeEveryOtherAnswer() {
+        HttpResponse<String> refused = client(null).get("00000000-0000-4000-8000-000000000000");
+        assertUnauthorized(refused);
+        assertEquals("nosniff", refused.headers().firstValue("X-Content-Type-Options").orElse(null));
+        assertEquals("DENY", refused.headers().firstValue("X-Frame-Options").orElse(null));
+        assertTrue(refused.headers().firstValue("Content-Security-Policy").orElse("").contains("default-src 'self'"));
+    }
+
+    @Test
     void healthMetricsAndTheWebPageStayOpen() {
         for (String path : List.of("/q/health/ready", "/q/metrics", "/", "/js/app.js")) {
             assertEquals(200, send(null, path).statusCode(), path);

@@ -32,7 +32,7 @@ class OpenApiFromCodeTest {
         new OpenApiFromCode().filterOpenAPI(document);
 
         Operation get = document.getPaths().getPathItem(JOB).getGET();
-        assertEquals(Set.of("200", "400", "401", "404", "429", "500", "503"),
+        assertEquals(Set.of("200", "400", "401", "404", "414", "429", "431", "500", "503"),
                 get.getResponses().getAPIResponses().keySet());
         assertEquals(Set.of("job-not-found"), examples(get, 404));
         assertEquals(Set.of("unauthorized"), examples(get, 401), "when API keys are on");

@@ -53,7 +53,10 @@ public class JobFlow {
         metrics.started();
         try {
             Handled handled = run(request);
-            handled.toPublish().ifPresent(outcome -> metrics.finished(outcome.status()));
+            // A cancelled job's outcome is CANCELLED, recorded by the API at once: what this worker publishes for
+            // it loses and is never recorded, so counting it would make the worker's metrics disagree with the API's.
+            handled.toPublish().filter(outcome -> !cancellations.isCancelled(outcome.jobId()))
+                    .ifPresent(outcome -> metrics.finished(outcome.status()));
             return handled;
         } finally {
             metrics.ended();

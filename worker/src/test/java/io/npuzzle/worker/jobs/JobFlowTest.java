@@ -193,6 +193,22 @@ class JobFlowTest {
     }
 
     @Test
+    void anOutcomeThatLosesToACancelIsNotCountedAsFinished() {
+        SolveRequest request = fixture.submit(ONE_MOVE);
+        fixture.solver.answering((puzzle, mode, cancelled) -> {
+            // Cancelled after the search's last check: it ends over budget all the same.
+            fixture.cancellations.cancel(request.jobId());
+            return ScriptedSolver.unsolved(Outcome.BUDGET_EXCEEDED);
+        });
+
+        SolveOutcome outcome = published(fixture.flow.handle(request));
+
+        assertEquals(JobStatus.FAILED, outcome.status(), "published: the API's first recorded outcome decides");
+        assertEquals(List.of(), fixture.metrics.finished(), "CANCELLED was recorded first, so this outcome never is");
+        assertEquals(0, fixture.metrics.inFlight());
+    }
+
+    @Test
     void aSearchOverBudgetFailsNamingTheBudgetAndIsNotCached() {
         fixture.solver.answering((puzzle, mode, cancelled) -> ScriptedSolver.unsolved(Outcome.BUDGET_EXCEEDED));
 
