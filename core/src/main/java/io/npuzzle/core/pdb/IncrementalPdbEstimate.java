@@ -9,7 +9,8 @@ import io.npuzzle.core.board.Shape;
  * that changes by a constant for positional tables, a fresh rank for large ranked ones) and the shared taxicab
  * term changes by a constant; {@link #apply} and {@link #undo} keep per-depth copies so nothing is recomputed on
  * the way back, and nothing is allocated per node. One instance per search thread; the board's
- * {@code positionOf} array is shared with the search, which keeps it current.
+ * {@code positionOf} array is shared with the search, which sets it at the root of each walk; below the root
+ * only ranked tables need it, and {@link #apply} and {@link #undo} keep it current for them.
  */
 public final class IncrementalPdbEstimate {
 
@@ -202,9 +203,15 @@ public final class IncrementalPdbEstimate {
         return childManhattan + 2 * excess;
     }
 
-    /** Makes the child last estimated in full by {@link #child} the node at {@code depth + 1}. */
-    public void apply(int depth, int label) {
+    /**
+     * Makes the child last estimated in full by {@link #child} (label moving from {@code from} to {@code to}) the
+     * node at {@code depth + 1}.
+     */
+    public void apply(int depth, int label, int to) {
         manhattanAt[depth + 1] = childManhattanValue;
+        if (anyRanked) {
+            positionOf[label] = to;
+        }
         int views = viewCount;
         int saved = depth * views;
         int slots = label * views;
@@ -217,8 +224,11 @@ public final class IncrementalPdbEstimate {
         }
     }
 
-    /** Returns to the node at {@code depth} after {@link #apply}({@code depth}, {@code label}). */
-    public void undo(int depth, int label) {
+    /** Returns to the node at {@code depth} after {@link #apply}({@code depth}, {@code label}, ...), the label back on {@code from}. */
+    public void undo(int depth, int label, int from) {
+        if (anyRanked) {
+            positionOf[label] = from;
+        }
         int views = viewCount;
         int saved = depth * views;
         int slots = label * views;

@@ -166,15 +166,17 @@ final class DepthFirstKernel {
                 solutionLength = g + 1;
                 return FOUND;
             }
-            estimate.apply(g, label);
-            slideTile(blank, from);
+            estimate.apply(g, label, blank);
+            board[blank] = label;
+            board[from] = 0;
             int result = search(from, g + 1, move ^ 1);
             if (result < 0) {
                 return result;
             }
             least = Math.min(least, result);
-            slideTile(from, blank);
-            estimate.undo(g, label);
+            board[from] = label;
+            board[blank] = 0;
+            estimate.undo(g, label, from);
         }
         return least;
     }
@@ -202,7 +204,7 @@ final class DepthFirstKernel {
         published = nodes;
     }
 
-    /** Moves the tile on {@code target} into the blank on {@code blank}. */
+    /** Moves the tile on {@code target} into the blank on {@code blank}, on the way to a subtree's root. */
     private void slideTile(int blank, int target) {
         int label = board[target];
         board[blank] = label;
