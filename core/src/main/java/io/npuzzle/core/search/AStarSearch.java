@@ -7,6 +7,8 @@ import io.npuzzle.core.rank.PermutationRank;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.Algorithm;
 import io.npuzzle.core.solve.Limit;
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Strategy;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -80,6 +82,12 @@ public final class AStarSearch {
 
     /** Solves a solvable relabelled start; the caller has checked parity. */
     public SolveResult solve(byte[] start, Budget budget, long startNanos) {
+        return solve(start, budget, startNanos, ProgressListener.NONE);
+    }
+
+    /** As {@link #solve(byte[], Budget, long)}, reporting the f being expanded and the nodes about once a second. */
+    public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress) {
+        long nextReport = startNanos + ProgressListener.INTERVAL_MILLIS * 1_000_000L;
         maxStored = maxStoredNodes(n, budget.maxBytes());
         maxEntries = (long) maxStored * ENTRIES_PER_NODE;
         if (maxStored < 1) {
@@ -112,6 +120,11 @@ public final class AStarSearch {
                 if (stop != null) {
                     return SolveResult.unsolved(stop, budget.exceeded(), expanded, System.nanoTime() - startNanos,
                             STRATEGY);
+                }
+                long now = System.nanoTime();
+                if (now - nextReport >= 0) {
+                    progress.report(new SearchProgress(f, expanded, (now - startNanos) / 1_000_000));
+                    nextReport = now + ProgressListener.INTERVAL_MILLIS * 1_000_000L;
                 }
             }
             int blank = blankCell[node];

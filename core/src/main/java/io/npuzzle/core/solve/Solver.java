@@ -127,7 +127,8 @@ public final class Solver {
         if (options.mode() == Mode.BOUNDED) {
             StateEstimate estimate = heuristic != null
                     ? new PdbStateEstimate(heuristic) : new ManhattanLinearConflict(shape, puzzle.goalBlank());
-            result = new AStarSearch(shape, estimate, options.ratio()).solve(puzzle.relabelledStart(), budget, searchStart);
+            result = new AStarSearch(shape, estimate, options.ratio())
+                    .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
             if (heuristic != null && result.exceeded() == Limit.MEMORY) {
                 // Weighted IDA* holds no memory: it goes on where weighted A* had to stop, with what budget is left.
                 long now = System.nanoTime();
@@ -140,7 +141,8 @@ public final class Solver {
             result = new IdaStarSearch(heuristic, workerPool, threads)
                     .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
         } else {
-            result = new AStarSearch(shape, puzzle.goalBlank()).solve(puzzle.relabelledStart(), budget, searchStart);
+            result = new AStarSearch(shape, puzzle.goalBlank())
+                    .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
         }
         return result.withNanos(System.nanoTime() - started);
     }

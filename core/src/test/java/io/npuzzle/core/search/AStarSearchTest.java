@@ -8,10 +8,13 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -57,6 +60,23 @@ class AStarSearchTest {
         assertEquals(Outcome.BUDGET_EXCEEDED, result.outcome());
         assertEquals(Limit.TIME, result.exceeded());
         assertTrue(result.millis() < 5_000, "stopped near its budget, took " + result.millis() + " ms");
+    }
+
+    /** A search of a few seconds reports about once a second: growing node counts, the f it expands. */
+    @Test
+    void reportsProgressAboutOnceASecond() {
+        List<SearchProgress> reports = new ArrayList<>();
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(Shape.of(6, 6)), new Random(4));
+        long now = System.nanoTime();
+        SolveResult result = new AStarSearch(Shape.of(6, 6), puzzle.goalBlank()).solve(puzzle.relabelledStart(),
+                new Budget(SolveOptions.defaults().withBudget(Long.MAX_VALUE, 2_500), now), now, reports::add);
+        assertEquals(Limit.TIME, result.exceeded());
+        assertTrue(reports.size() >= 1 && reports.size() <= 3, reports.toString());
+        for (int i = 1; i < reports.size(); i++) {
+            assertTrue(reports.get(i).nodes() > reports.get(i - 1).nodes(), reports.toString());
+            assertTrue(reports.get(i).elapsedMillis() - reports.get(i - 1).elapsedMillis() >= 1_000, reports.toString());
+        }
+        assertTrue(reports.get(0).bound() > 0, reports.toString());
     }
 
     @Test
