@@ -6,6 +6,7 @@ import io.npuzzle.core.board.Shape;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -32,6 +33,8 @@ public final class PatternDatabases {
     private final long maxBuildEntries;
     private final ConcurrentHashMap<Pattern, FutureTask<PatternDatabase>> databases = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Goal, PdbHeuristic> heuristics = new ConcurrentHashMap<>();
+    /** Goals whose databases were found too large to build in the background here. */
+    private final Set<Goal> unavailable = ConcurrentHashMap.newKeySet();
     private final ExecutorService background = Executors.newSingleThreadExecutor(PatternDatabases::daemon);
     private volatile boolean ready;
 
@@ -182,7 +185,7 @@ public final class PatternDatabases {
 
     /** Loads or builds a goal's databases on the background thread, unless that is under way or done. */
     private void prepare(Goal goal) {
-        if (heuristics.containsKey(goal)) {
+        if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
             return;
         }
         for (int[] partition : views(goal)) {
@@ -192,7 +195,7 @@ public final class PatternDatabases {
                 if (databases.putIfAbsent(pattern, created) == null) {
                     background.execute(() -> {
                         created.run();
-                        settle(pattern, created);
+                        settle(goal, pattern, created);
                     });
                 }
             }
@@ -228,12 +231,18 @@ public final class PatternDatabases {
         }
     }
 
-    /** Forgets a background build that failed, so that the next use tries again (and reports why). */
-    private void settle(Pattern pattern, FutureTask<PatternDatabase> task) {
+    /**
+     * Forgets a background build that failed, so that a later blocking use tries again; a database that may not be
+     * built here is not asked for in the background again (once is enough to say why).
+     */
+    private void settle(Goal goal, Pattern pattern, FutureTask<PatternDatabase> task) {
         try {
             task.get();
         } catch (ExecutionException e) {
             databases.remove(pattern, task);
+            if (e.getCause() instanceof DatabaseUnavailableException) {
+                unavailable.add(goal);
+            }
             LOG.log(System.Logger.Level.WARNING, "pattern database {0}: {1}", pattern.key(), e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,0 +1,51 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Shape;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+class PatternDatabasesTest {
+
+    private static final Shape FOUR = Shape.of(4, 4);
+    private static final Path TEST_STORE = PatternDatabaseStore.defaultDirectory();
+
+    /** Where the 7-8 set may not be built, the 6-6-3 set answers every time, and nothing of 7-8 is written. */
+    @Test
+    void theStandardSetAnswersWhileTheLargeOneCannotBeBuilt() {
+        PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.LARGE, 10_000_000);
+        Pattern eightTiles = PdbHeuristic.canonical(FOUR, Partitions.views(FOUR, 0, DatabaseSet.LARGE).get(0)[1]);
+        boolean storedBefore = new PatternDatabaseStore(TEST_STORE).contains(eightTiles);
+        for (int round = 0; round < 3; round++) {
+            PdbHeuristic heuristic = databases.heuristic(FOUR, 0);
+            assertNotNull(heuristic);
+            if (!storedBefore) {
+                assertEquals(4, heuristic.viewCount(), "the 6-6-3 views");
+            }
+        }
+        assertEquals(storedBefore, new PatternDatabaseStore(TEST_STORE).contains(eightTiles));
+    }
+
+    /** A database over the limit is not built: no estimate, and the caller searches without one. */
+    @Test
+    void noDatabaseIsBuiltPastTheEntryLimit(@TempDir Path empty) {
+        PatternDatabases databases = PatternDatabases.in(empty, DatabaseSet.STANDARD, 10_000_000);
+        assertNull(databases.heuristic(Shape.of(3, 5), 14), "3x5 needs 7-tile databases of 32 M entries");
+        assertEquals(0, empty.toFile().list().length, "nothing written");
+    }
+
+    /** A fast answer never waits for a build: only stored databases are used. */
+    @Test
+    void onlyStoredDatabasesServeWithoutABuild(@TempDir Path empty) {
+        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristicIfStored(FOUR, 0),
+                "the 4x4 set is stored for the tests");
+        PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
+        assertNull(nothingStored.heuristicIfStored(Shape.of(2, 6), 11));
+        assertEquals(0, empty.toFile().list().length, "nothing built");
+    }
+}
