@@ -19,19 +19,19 @@ import java.util.concurrent.Executors;
 
 /**
  * The one entry point. Checks solvability by parity, answers small shapes from exact tables, then:
- * OPTIMAL solves 4x4 by IDA* with pattern databases and other shapes by A*, within the budget; when the
- * budget runs out (not when cancelled) it reports so, or, if the options ask for a fallback, returns the
- * FAST answer instead, marked not optimal, with a strategy naming the fallback. BOUNDED runs the same searches
- * with the estimate weighted by the options' ratio, and its answers carry that ratio as their bound. FAST reduces the board row
- * by row and column by column and finishes with an exact table or, on 4x4 once the databases are in memory,
- * a short optimal search.
+ * OPTIMAL solves boards of 11 to 25 cells by IDA* with pattern databases (built on first use where allowed) and
+ * larger ones by A*, within the budget; when the budget runs out (not when cancelled) it reports so, or, if the
+ * options ask for a fallback, returns the FAST answer instead, marked not optimal, with a strategy naming the
+ * fallback. BOUNDED runs weighted A* with the same estimates (weighted IDA* past its memory), and its answers
+ * carry the options' ratio as their bound. FAST reduces the board row by row and column by column until a region
+ * that stored databases cover (finished by weighted A*, or optimally on 4x4) or an exact table is left.
  * Thread-safe; keep one instance per process so tables and databases are built once.
  */
 public final class Solver {
 
     /**
-     * Limits of the optimal search a FAST answer may try on a 4x4 region. The node limit normally binds
-     * first, so FAST answers do not depend on the machine's load; the time limit keeps them quick on a busy one.
+     * Limits of each search a FAST answer may try on a region. The node limit normally binds first, so FAST
+     * answers do not depend on the machine's load; the time limit keeps them quick on a busy one.
      */
     static final long FAST_SEARCH_NODES = 1_500_000;
     static final long FAST_SEARCH_MILLIS = 800;
