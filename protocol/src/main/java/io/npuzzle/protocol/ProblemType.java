@@ -29,6 +29,7 @@ public enum ProblemType {
     // Why a job FAILED.
     BUDGET_EXCEEDED("budget-exceeded", "Solve budget exceeded", 422),
     SOLVER_ERROR("solver-error", "Solver error", 500),
+    INVALID_REQUEST("invalid-request", "Invalid solve request", 422),
     DELIVERIES_EXHAUSTED("deliveries-exhausted", "Job abandoned after repeated worker failures", 500);
 
     /** Problem types are URNs rather than URLs: they identify, they are not meant to be fetched. */

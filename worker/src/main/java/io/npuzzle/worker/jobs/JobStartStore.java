@@ -9,4 +9,7 @@ public interface JobStartStore {
      * @param puzzleKey the canonical key of the job's puzzle, whose cache entry comes along
      */
     JobStart start(String jobId, String puzzleKey);
+
+    /** Whether the job exists and has no outcome yet, so that an outcome published for it would be recorded. */
+    boolean awaitsOutcome(String jobId);
 }

@@ -2,6 +2,7 @@ package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.ProgressListener;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.function.BooleanSupplier;
@@ -24,10 +25,11 @@ public class SharedAnswers implements SolutionSource {
     }
 
     @Override
-    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled,
+                         ProgressListener progress) {
         while (!cancelled.getAsBoolean()) {
             SingleFlight.Shared<Answer> shared = searches.run(new Search(key, mode),
-                    () -> answerer.answer(key, puzzle, mode, cancelled));
+                    () -> answerer.answer(key, puzzle, mode, cancelled, progress));
             Answer answer = shared.value();
             if (answer instanceof Answer.Cancelled) {
                 // Maybe another job's search that this one joined: unless this job is cancelled too, search again.

@@ -3,6 +3,7 @@ package io.npuzzle.worker.solve;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
@@ -77,12 +78,13 @@ public class SolverSlots implements PuzzleSolver {
 
     /** Solves on one of the slots of the puzzle's lane, waiting for one to be free. */
     @Override
-    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
         Lane lane = lane(SolveCost.of(puzzle.shape(), mode));
         lane.slots().acquireUninterruptibly();
         SolveResult result;
         try {
-            result = solver.solve(puzzle, lane.budget().withMode(mode).withCancellation(cancelled));
+            result = solver.solve(puzzle, lane.budget().withMode(mode).withCancellation(cancelled)
+                    .withProgress(progress));
         } finally {
             lane.slots().release();
         }

@@ -34,13 +34,20 @@ public class RedisJobStartStore implements JobStartStore {
     @Override
     public JobStart start(String jobId, String puzzleKey) {
         Response reply = redis.execute("EVAL", JobScripts.START, "2", RedisKeys.job(jobId),
-                RedisKeys.solution(puzzleKey), Instant.now().toString(), Integer.toString(maxDeliveries));
+                RedisKeys.solution(puzzleKey), Instant.now().toString(), Integer.toString(maxDeliveries),
+                RedisKeys.CHANGED_CHANNEL, jobId);
         JobScripts.Started started = JobScripts.Started.of(reply.get(0).toString());
         return switch (started) {
             case RUN -> new JobStart.Run(cached(reply));
             case EXHAUSTED -> new JobStart.Exhausted(reply.get(1).toLong());
             case FINISHED, GONE -> new JobStart.Skip(started);
         };
+    }
+
+    @Override
+    public boolean awaitsOutcome(String jobId) {
+        String key = RedisKeys.job(jobId);
+        return redis.key().exists(key) && !redis.hash(String.class).hexists(key, RedisKeys.OUTCOME_FIELD);
     }
 
     /** The cache entry the script read along (a Lua false arrives as a null element, or none). */

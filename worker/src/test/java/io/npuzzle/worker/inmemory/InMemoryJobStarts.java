@@ -44,6 +44,11 @@ public final class InMemoryJobStarts implements JobStartStore {
     }
 
     @Override
+    public synchronized boolean awaitsOutcome(String jobId) {
+        return deliveries.containsKey(jobId) && !finished.contains(jobId);
+    }
+
+    @Override
     public synchronized JobStart start(String jobId, String puzzleKey) {
         if (!deliveries.containsKey(jobId)) {
             return new JobStart.Skip(JobScripts.Started.GONE);

@@ -4,6 +4,8 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
@@ -30,9 +32,16 @@ public final class ScriptedSolver implements PuzzleSolver {
 
     private final List<Mode> searches = new CopyOnWriteArrayList<>();
     private volatile Search search = (puzzle, mode, cancelled) -> solved("r", mode == Mode.OPTIMAL);
+    private volatile List<SearchProgress> progress = List.of();
 
     public ScriptedSolver answering(Search next) {
         this.search = next;
+        return this;
+    }
+
+    /** Every search reports these, in order, before it answers. */
+    public ScriptedSolver reporting(SearchProgress... reports) {
+        this.progress = List.of(reports);
         return this;
     }
 
@@ -47,8 +56,9 @@ public final class ScriptedSolver implements PuzzleSolver {
     }
 
     @Override
-    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener listener) {
         searches.add(mode);
+        progress.forEach(listener::report);
         return search.run(puzzle, mode, cancelled);
     }
 

@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
@@ -309,9 +310,9 @@ class WorkerPipelineTest {
         }
 
         @Override
-        public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled) {
+        public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
             if (board != null && !puzzle.start().equals(Puzzle.parse(board, 3, 3, null).start())) {
-                return super.solve(puzzle, mode, cancelled);
+                return super.solve(puzzle, mode, cancelled, progress);
             }
             calls.incrementAndGet();
             if (failure instanceof Error error) {
@@ -331,7 +332,7 @@ class WorkerPipelineTest {
         Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
 
         Puzzle hard = Puzzle.parse(HARD_5X5, 5, 5, null);
-        assertInstanceOf(Answer.Cancelled.class, answerer.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true),
+        assertInstanceOf(Answer.Cancelled.class, answerer.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true, ProgressListener.NONE),
                 "the search stops at its first budget check");
     }
 
