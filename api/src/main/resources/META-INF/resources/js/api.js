@@ -35,12 +35,60 @@ export async function getJob(id, waitSeconds = 0, signal) {
 }
 
 /**
- * Follows a job from the state given until it finishes, reporting each change. The long poll only returns early
+ * Follows a job from the state given until it finishes, reporting each change: by its live events (Server-Sent
+ * Events, with the search's progress) where the browser has EventSource, by long poll otherwise or when the event
+ * stream cannot be opened (the long poll then says why, as a problem).
+ */
+export async function followJob(job, onUpdate, signal) {
+  if (FINISHED.has(job.status) || typeof EventSource === 'undefined') {
+    return pollJob(job, onUpdate, signal);
+  }
+  const current = await streamJob(job, onUpdate, signal);
+  return FINISHED.has(current.status) ? current : pollJob(current, onUpdate, signal);
+}
+
+/**
+ * Follows a job's event stream until its final status, or until the stream fails for good (the job as last seen
+ * is then returned, unfinished). A dropped connection is reopened by the EventSource itself, which sends the last
+ * event's id so that the service resumes after it.
+ */
+function streamJob(job, onUpdate, signal) {
+  return new Promise((resolve, reject) => {
+    let current = job;
+    const source = new EventSource(`${JOBS}/${encodeURIComponent(job.id)}/events`);
+    const stop = () => source.close();
+    signal?.addEventListener('abort', () => {
+      stop();
+      reject(signal.reason);
+    }, { once: true });
+    const onEvent = (event) => {
+      current = JSON.parse(event.data);
+      onUpdate(current);
+      if (FINISHED.has(current.status)) {
+        stop();
+        resolve(current);
+      }
+    };
+    source.addEventListener('status', onEvent);
+    source.addEventListener('progress', onEvent);
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) {
+        resolve(current);
+      } else if (!current.retrying) {
+        current = { ...current, retrying: true };
+        onUpdate(current);
+      }
+    });
+  });
+}
+
+/**
+ * Follows a job by long poll from the state given until it finishes, reporting each change. The long poll only returns early
  * when the job finishes, so the first waits are short (a QUEUED job turning RUNNING shows within a second or two)
  * and later ones longer. Network failures are retried with a growing pause (reported with `retrying: true`);
  * problems from the service end the wait.
  */
-export async function followJob(job, onUpdate, signal) {
+async function pollJob(job, onUpdate, signal) {
   let current = job;
   let wait = 1;
   let pause = 500;

@@ -87,7 +87,7 @@ public class JobResource {
                         @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait) {
         return jobs.find(id, waitOf(wait)).map(job -> {
             if (job == null) {
-                throw notFound();
+                throw notFound(config);
             }
             return job;
         });
@@ -101,13 +101,13 @@ public class JobResource {
     public Uni<Job> cancel(@PathParam("id") String id) {
         return jobs.cancel(id).flatMap(cancelled -> switch (cancelled) {
             case CANCELLED -> jobs.find(id, Duration.ZERO);
-            case UNKNOWN -> throw notFound();
+            case UNKNOWN -> throw notFound(config);
             case FINISHED -> throw new ProblemException(ProblemType.JOB_FINISHED,
                     "the job has finished already and cannot be cancelled");
         });
     }
 
-    private ProblemException notFound() {
+    static ProblemException notFound(ApiConfig config) {
         return new ProblemException(ProblemType.JOB_NOT_FOUND,
                 "no job with this id (jobs are kept for " + config.jobTtl().toHours() + " hours)");
     }

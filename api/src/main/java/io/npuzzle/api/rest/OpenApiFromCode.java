@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
 public class OpenApiFromCode implements OASFilter {
 
     /** The resources whose operations declare their {@link Problems}. */
-    static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class);
+    static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class,
+            JobEventResource.class);
     static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.RATE_LIMITED, ProblemType.INTERNAL_ERROR);
     static final Set<ProblemType> OF_A_BODY = EnumSet.of(ProblemType.MALFORMED_REQUEST, ProblemType.BODY_TOO_LARGE,
             ProblemType.UNSUPPORTED_MEDIA_TYPE);
