@@ -34,11 +34,7 @@ public class IdempotentSubmissions {
         if (clientKey == null) {
             return jobs.accept(request);
         }
-        if (clientKey.isEmpty() || clientKey.length() > MAX_KEY_LENGTH
-                || !clientKey.chars().allMatch(c -> c > 32 && c < 127)) {
-            throw new ProblemException(ProblemType.INVALID_IDEMPOTENCY_KEY,
-                    "the Idempotency-Key header must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters");
-        }
+        checkKey(clientKey);
         Claim claim = new Claim(fingerprint(request), request.jobId());
         return keys.claim(clientKey, claim).flatMap(earlier -> {
             if (earlier == null) {
@@ -56,6 +52,15 @@ public class IdempotentSubmissions {
                 return job;
             });
         });
+    }
+
+    /** Refuses a key that is not 1 to 255 visible ASCII characters with a 400 problem. */
+    static void checkKey(String clientKey) {
+        if (clientKey.isEmpty() || clientKey.length() > MAX_KEY_LENGTH
+                || !clientKey.chars().allMatch(c -> c > 32 && c < 127)) {
+            throw new ProblemException(ProblemType.INVALID_IDEMPOTENCY_KEY,
+                    "the Idempotency-Key header must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters");
+        }
     }
 
     /** Identical for submissions that normalise to the same request; kept in Redis, so its form never changes. */
