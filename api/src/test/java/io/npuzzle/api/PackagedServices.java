@@ -47,7 +47,18 @@ public final class PackagedServices {
 
     /** An API instance listening on the given port. */
     public static ServiceProcess startApi(String name, int port) {
-        return start(API_JAR, name, Map.of("quarkus.http.port", Integer.toString(port)));
+        return startApi(name, port, Map.of());
+    }
+
+    /**
+     * An API instance listening on the given port.
+     *
+     * @param settings more configuration, overriding the defaults
+     */
+    public static ServiceProcess startApi(String name, int port, Map<String, String> settings) {
+        Map<String, String> config = new HashMap<>(settings);
+        config.put("quarkus.http.port", Integer.toString(port));
+        return start(API_JAR, name, config);
     }
 
     private static ServiceProcess start(Path jar, String name, Map<String, String> settings) {

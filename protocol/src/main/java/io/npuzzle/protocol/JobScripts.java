@@ -20,11 +20,11 @@ public final class JobScripts {
 
     /**
      * A worker starts a job, counting its deliveries; the first start is a change, announced on the changed
-     * channel. KEYS[1] = job key, KEYS[2] = solution key; ARGV[1] = start time, ARGV[2] = the most deliveries a
-     * job may have, ARGV[3] = changed channel, ARGV[4] = job id. Returns {@code {"gone"}} when the job no longer exists,
-     * {@code {"finished"}} when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it
-     * was delivered more often than allowed (it crashed the workers that took it), else
-     * {@code {"start", cached solution JSON or false}}, so the cache look-up costs no extra round trip.
+     * channel. KEYS[1] = job key; ARGV[1] = start time, ARGV[2] = the most deliveries a job may have, ARGV[3] =
+     * changed channel, ARGV[4] = job id. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
+     * when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it was delivered more
+     * often than allowed (it crashed the workers that took it), else {@code {"start"}}. (The solution cache may
+     * live in another Redis, so the script does not read it.)
      */
     public static final String START = """
             if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
@@ -35,7 +35,7 @@ public final class JobScripts {
               redis.call('HINCRBY', KEYS[1], 'revision', 1)
               redis.call('PUBLISH', ARGV[3], ARGV[4])
             end
-            return {'start', redis.call('GET', KEYS[2])}
+            return {'start'}
             """;
 
     /**
@@ -107,7 +107,7 @@ public final class JobScripts {
 
     /** What {@link #START} found, from the first element of its reply. */
     public enum Started {
-        /** Start solving: the job is RUNNING now; the second element is the cached solution or false. */
+        /** Start solving: the job is RUNNING now. */
         RUN("start"),
         /** The job has an outcome already (a redelivery): nothing to do. */
         FINISHED("finished"),

@@ -18,6 +18,7 @@ public enum ProblemType {
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key reused", 422),
     RATE_LIMITED("rate-limited", "Too Many Requests", 429),
     UNAVAILABLE("unavailable", "Service unavailable", 503),
+    STORE_FULL("store-full", "Job store full", 503),
     // Bare HTTP statuses, named after their reason phrase.
     BAD_REQUEST("bad-request", "Bad Request", 400),
     NOT_FOUND("not-found", "Not Found", 404),

@@ -28,6 +28,7 @@ import static io.npuzzle.protocol.ProblemType.BATCH_TOO_LARGE;
 import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_IN_USE;
 import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
 import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
+import static io.npuzzle.protocol.ProblemType.STORE_FULL;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
 /** Many jobs in one request; each entry is accepted or refused on its own. */
@@ -56,7 +57,7 @@ public class JobBatchResource {
             + " problem that kept it out. A retry with the same Idempotency-Key and batch gets the same jobs; the"
             + " key with another batch is refused.")
     @Problems({BATCH_TOO_LARGE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
-            UNAVAILABLE})
+            UNAVAILABLE, STORE_FULL})
     public Uni<RestResponse<BatchReply>> submit(BatchSubmission batch,
                                                 @Parameter(description = "makes retries safe: up to 255 visible"
                                                         + " ASCII characters")

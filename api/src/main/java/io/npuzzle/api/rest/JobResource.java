@@ -32,6 +32,7 @@ import static io.npuzzle.protocol.ProblemType.INVALID_MODE;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
+import static io.npuzzle.protocol.ProblemType.STORE_FULL;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
 /** Solve jobs: submit one, then poll it by id, or cancel it. */
@@ -64,7 +65,7 @@ public class JobResource {
             + " 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search memory"
             + " (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
-            UNAVAILABLE})
+            UNAVAILABLE, STORE_FULL})
     public Uni<RestResponse<Job>> submit(JobSubmission submission,
                                          @Parameter(description = "makes retries safe: up to 255 visible ASCII"
                                                  + " characters") @RestHeader(IDEMPOTENCY_KEY)

@@ -4,11 +4,14 @@ import io.npuzzle.api.jobs.SolutionCache;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.redis.RedisStores;
+import io.quarkus.redis.client.RedisClientName;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.redis.datasource.value.ReactiveValueCommands;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The solutions the workers cached, as JSON values in Redis. */
+/** The solutions the workers cached, as JSON values in the cache's Redis ({@link RedisStores#CACHE}). */
 @ApplicationScoped
 public class RedisSolutionCache implements SolutionCache {
 
@@ -16,9 +19,10 @@ public class RedisSolutionCache implements SolutionCache {
     private final ReactiveValueCommands<String, String> values;
     private final JsonCodec json;
 
-    RedisSolutionCache(RedisCalls calls, JsonCodec json) {
+    RedisSolutionCache(RedisCalls calls, @RedisClientName(RedisStores.CACHE) ReactiveRedisDataSource cache,
+                       JsonCodec json) {
         this.calls = calls;
-        this.values = calls.redis().value(String.class);
+        this.values = cache.value(String.class);
         this.json = json;
     }
 

@@ -26,7 +26,9 @@ public final class JobServiceFixture {
     public final JobWaiters waiters = new JobWaiters();
     public final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     public final JobMetrics metrics = new JobMetrics(registry, new CacheLookups(registry, "api"));
-    public final JobService jobs = new JobService(store, cache, queue, waiters, metrics);
+    /** Set to make the store refuse new jobs as a nearly full Redis does. */
+    public volatile boolean storeFull;
+    public final JobService jobs = new JobService(store, cache, queue, waiters, () -> storeFull, metrics);
     public final IdempotentSubmissions submissions = new IdempotentSubmissions(jobs, keys);
     public final BatchSubmissions batches = new BatchSubmissions(jobs, keys);
 

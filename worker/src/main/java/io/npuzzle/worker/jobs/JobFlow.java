@@ -16,7 +16,6 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -86,7 +85,7 @@ public class JobFlow {
         }
         // The cache key comes from the board itself, never from the message: a wrong key cannot poison the cache.
         String key = puzzle.canonicalKey();
-        JobStart start = starts.start(request.jobId(), key);
+        JobStart start = starts.start(request.jobId());
         if (start instanceof JobStart.Skip skip) {
             String why = skip.verdict().name().toLowerCase(Locale.ROOT);
             LOG.debugf("skipped (%s)", why);
@@ -99,11 +98,6 @@ public class JobFlow {
                     + " or ran out of memory); it is not tried again"));
         }
         Mode mode = request.mode();
-        Optional<CachedSolution> cached = ((JobStart.Run) start).cached().filter(solution -> solution.serves(mode));
-        if (cached.isPresent()) {
-            metrics.cacheLookup(true);
-            return done(request, cached.get(), true);
-        }
         Answer answer = solutions.answer(key, puzzle, mode, () -> cancellations.isCancelled(request.jobId()),
                 progress.forJob(request.jobId()));
         if (answer instanceof Answer.Cancelled) {

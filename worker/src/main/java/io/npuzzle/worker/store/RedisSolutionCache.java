@@ -5,6 +5,8 @@ import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolutionCache;
+import io.npuzzle.runtime.redis.RedisStores;
+import io.quarkus.redis.client.RedisClientName;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.redis.datasource.value.SetArgs;
 import io.quarkus.redis.datasource.value.ValueCommands;
@@ -21,7 +23,7 @@ public class RedisSolutionCache implements SolutionCache {
     private final JsonCodec json;
     private final Duration ttl;
 
-    RedisSolutionCache(RedisDataSource redis, JsonCodec json, WorkerConfig config) {
+    RedisSolutionCache(@RedisClientName(RedisStores.CACHE) RedisDataSource redis, JsonCodec json, WorkerConfig config) {
         this.values = redis.value(String.class);
         this.json = json;
         this.ttl = config.cacheTtl();

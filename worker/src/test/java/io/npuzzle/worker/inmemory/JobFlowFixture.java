@@ -23,7 +23,7 @@ public final class JobFlowFixture {
     public static final int MAX_DELIVERIES = 3;
 
     public final InMemorySolutionCache cache = new InMemorySolutionCache();
-    public final InMemoryJobStarts starts = new InMemoryJobStarts(cache, MAX_DELIVERIES);
+    public final InMemoryJobStarts starts = new InMemoryJobStarts(MAX_DELIVERIES);
     public final InMemorySolveLocks locks = new InMemorySolveLocks();
     public final InMemoryCancellations cancellations = new InMemoryCancellations();
     public final ScriptedSolver solver = new ScriptedSolver();

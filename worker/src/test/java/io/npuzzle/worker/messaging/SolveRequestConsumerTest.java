@@ -138,7 +138,7 @@ class SolveRequestConsumerTest {
     void anErrorWhileHandlingAJobEndsItFailedAndTheRecordIsAcknowledged() throws Exception {
         JobStartStore crashing = new JobStartStore() {
             @Override
-            public JobStart start(String jobId, String puzzleKey) {
+            public JobStart start(String jobId) {
                 throw new StackOverflowError("on purpose");
             }
 
