@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPeer;
 import io.npuzzle.deploy.Repository;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.kafka.listener.GenericKafkaListener;
+import io.strimzi.api.kafka.model.user.KafkaUser;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -29,8 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Who may reach what: both Redis servers ask for a password that every client takes from the Secret the operator
- * creates (never from the repository), and network policies admit only the API from outside the namespace and
- * only the apps to Kafka and Redis. Both Redis servers are bounded in memory; only the cache evicts.
+ * creates (never from the repository), the apps authenticate to Kafka as their KafkaUsers, and network policies
+ * admit only the API from outside the namespace and only the apps to Kafka and Redis (KEDA to its own listener).
+ * Both Redis servers are bounded in memory; only the cache evicts.
  */
 class AccessTest {
 
@@ -114,17 +116,45 @@ class AccessTest {
 
         Kafka kafka = rendered.all(Kafka.class).get(0);
         for (GenericKafkaListener listener : kafka.getSpec().getKafka().getListeners()) {
-            assertNotNull(listener.getNetworkPolicyPeers(), "listener " + listener.getName() + " names its peers");
-            Set<String> peers = new TreeSet<>();
-            for (NetworkPolicyPeer peer : listener.getNetworkPolicyPeers()) {
-                if (peer.getPodSelector() != null) {
-                    peers.addAll(names(peer.getPodSelector()));
-                } else {
-                    assertEquals(Map.of("kubernetes.io/metadata.name", "keda"),
-                            peer.getNamespaceSelector().getMatchLabels(), "besides the apps, KEDA reads the lag");
+            List<NetworkPolicyPeer> peers = listener.getNetworkPolicyPeers();
+            assertTrue(peers != null && !peers.isEmpty(), "listener " + listener.getName() + " names its peers");
+            if (listener.getName().equals("lag")) {
+                assertEquals(1, peers.size());
+                assertEquals(Map.of("kubernetes.io/metadata.name", "keda"),
+                        peers.get(0).getNamespaceSelector().getMatchLabels(), "KEDA's listener: KEDA only");
+                assertTrue(peers.get(0).getPodSelector() == null, "KEDA's operator pods, whatever their labels");
+            } else {
+                Set<String> apps = new TreeSet<>();
+                for (NetworkPolicyPeer peer : peers) {
+                    assertTrue(peer.getNamespaceSelector() == null, "the apps' listener: this namespace only");
+                    apps.addAll(names(peer.getPodSelector()));
                 }
+                assertEquals(new TreeSet<>(APPS), apps, "only the apps reach Kafka");
             }
-            assertEquals(new TreeSet<>(APPS), peers, "only the apps reach Kafka");
+        }
+    }
+
+    /** The apps' listener asks for SCRAM credentials: each app's KafkaUser, from the Secret Strimzi writes. */
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
+    void theAppsAuthenticateToKafkaAsTheirKafkaUser(String overlay) {
+        RenderedOverlay rendered = RenderedOverlay.of(overlay);
+        Kafka kafka = rendered.all(Kafka.class).get(0);
+        GenericKafkaListener apps = kafka.getSpec().getKafka().getListeners().stream()
+                .filter(listener -> listener.getName().equals("plain")).findFirst().orElseThrow();
+        assertEquals("scram-sha-512", apps.getAuth().getType(), "the apps' listener authenticates");
+        for (String module : Repository.APPS) {
+            String user = "npuzzle-" + module;
+            KafkaUser kafkaUser = rendered.named(KafkaUser.class, user);
+            assertEquals(kafka.getMetadata().getName(), kafkaUser.getMetadata().getLabels().get("strimzi.io/cluster"));
+            assertEquals("scram-sha-512", kafkaUser.getSpec().getAuthentication().getType());
+            Container app = KubernetesApps.container(KubernetesApps.deployment(rendered, module));
+            Map<String, String> env = KubernetesApps.env(rendered, app);
+            assertEquals("SASL_PLAINTEXT", env.get("KAFKA_SECURITY_PROTOCOL"), module);
+            assertEquals("SCRAM-SHA-512", env.get("KAFKA_SASL_MECHANISM"), module);
+            SecretKeySelector jaas = env(app, "KAFKA_SASL_JAAS_CONFIG").getValueFrom().getSecretKeyRef();
+            assertEquals(user, jaas.getName(), module + " reads its own user's Secret");
+            assertEquals("sasl.jaas.config", jaas.getKey());
         }
     }
 

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
+import io.strimzi.api.kafka.model.user.KafkaUser;
 
 import java.util.Map;
 
@@ -33,6 +34,7 @@ public final class ManifestKinds {
             Map.entry("kafka.strimzi.io/v1/Kafka", Kafka.class),
             Map.entry("kafka.strimzi.io/v1/KafkaNodePool", KafkaNodePool.class),
             Map.entry("kafka.strimzi.io/v1/KafkaTopic", KafkaTopic.class),
+            Map.entry("kafka.strimzi.io/v1/KafkaUser", KafkaUser.class),
             Map.entry("keda.sh/v1alpha1/ScaledObject", ScaledObject.class));
 
     private ManifestKinds() {
