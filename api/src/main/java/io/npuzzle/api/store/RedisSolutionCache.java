@@ -10,10 +10,16 @@ import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.redis.datasource.value.ReactiveValueCommands;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 
-/** The solutions the workers cached, as JSON values in the cache's Redis ({@link RedisStores#CACHE}). */
+/**
+ * The solutions the workers cached, as JSON values in the cache's Redis ({@link RedisStores#CACHE}). A cache that
+ * cannot be read is a miss: the job is queued and solved, never refused for want of the cache.
+ */
 @ApplicationScoped
 public class RedisSolutionCache implements SolutionCache {
+
+    private static final Logger LOG = Logger.getLogger(RedisSolutionCache.class);
 
     private final RedisCalls calls;
     private final ReactiveValueCommands<String, String> values;
@@ -29,6 +35,10 @@ public class RedisSolutionCache implements SolutionCache {
     @Override
     public Uni<CachedSolution> find(String canonicalKey) {
         return calls.guarded(values.get(RedisKeys.solution(canonicalKey)))
-                .map(value -> value == null ? null : json.read(value, CachedSolution.class));
+                .map(value -> value == null ? null : json.read(value, CachedSolution.class))
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.debugf("cache look-up failed, taken as a miss: %s", failure.getMessage());
+                    return null;
+                });
     }
 }

@@ -3,21 +3,28 @@ package io.npuzzle.worker.store;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.redis.RedisStores;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolutionCache;
-import io.npuzzle.runtime.redis.RedisStores;
 import io.quarkus.redis.client.RedisClientName;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.redis.datasource.value.SetArgs;
 import io.quarkus.redis.datasource.value.ValueCommands;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.Optional;
 
-/** Solutions in Redis, as JSON under {@link RedisKeys#solution}, kept for {@code npuzzle.worker.cache-ttl}. */
+/**
+ * Solutions in the cache's Redis ({@link RedisStores#CACHE}), as JSON under {@link RedisKeys#solution}, kept for
+ * {@code npuzzle.worker.cache-ttl} unless evicted first. A cache that cannot be reached costs solves, never jobs:
+ * a failed look-up is a miss, a failed store is skipped.
+ */
 @ApplicationScoped
 public class RedisSolutionCache implements SolutionCache {
+
+    private static final Logger LOG = Logger.getLogger(RedisSolutionCache.class);
 
     private final ValueCommands<String, String> values;
     private final JsonCodec json;
@@ -31,14 +38,23 @@ public class RedisSolutionCache implements SolutionCache {
 
     @Override
     public Optional<CachedSolution> find(String key) {
-        return Optional.ofNullable(values.get(RedisKeys.solution(key)))
-                .map(value -> json.read(value, CachedSolution.class));
+        try {
+            return Optional.ofNullable(values.get(RedisKeys.solution(key)))
+                    .map(value -> json.read(value, CachedSolution.class));
+        } catch (RuntimeException e) {
+            LOG.debugf("cache look-up failed, taken as a miss: %s", e.getMessage());
+            return Optional.empty();
+        }
     }
 
     @Override
     public void store(String key, CachedSolution solution) {
         boolean replaces = solution.optimal() || !solution.solvable();
         SetArgs expiring = new SetArgs().ex(ttl);
-        values.set(RedisKeys.solution(key), json.write(solution), replaces ? expiring : expiring.nx());
+        try {
+            values.set(RedisKeys.solution(key), json.write(solution), replaces ? expiring : expiring.nx());
+        } catch (RuntimeException e) {
+            LOG.warnf("could not cache the answer to %s: %s", key, e.getMessage());
+        }
     }
 }
