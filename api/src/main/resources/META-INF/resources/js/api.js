@@ -83,10 +83,10 @@ function streamJob(job, onUpdate, signal) {
 }
 
 /**
- * Follows a job by long poll from the state given until it finishes, reporting each change. The long poll only returns early
- * when the job finishes, so the first waits are short (a QUEUED job turning RUNNING shows within a second or two)
- * and later ones longer. Network failures are retried with a growing pause (reported with `retrying: true`);
- * problems from the service end the wait.
+ * Follows a job by long poll from the state given until it finishes, reporting each change. The long poll only
+ * returns early when the job finishes, so the first waits are short (a QUEUED job turning RUNNING shows within a
+ * second or two) and later ones longer. Network failures are retried with a growing pause (reported with `retrying:
+ * true`); problems from the service end the wait.
  */
 async function pollJob(job, onUpdate, signal) {
   let current = job;

@@ -61,7 +61,7 @@ public class InMemoryJobStore implements JobStore {
         });
     }
 
-    /** Revisions as Redis counts them, leaving out the start, which this store does not see: 1, then 2 once finished. */
+    /** Revisions as Redis counts them, leaving out the start, which this store does not see: 1, then 2 once done. */
     @Override
     public Uni<JobSnapshot> snapshot(String jobId) {
         return find(jobId).map(job -> job == null ? null

@@ -177,7 +177,8 @@ class ComposeFileTest {
         assertEquals("redis://redis:6379", run.app().require("quarkus.redis.hosts", run.env()));
         assertEquals("redis://redis-cache:6379", run.app().require("quarkus.redis.cache.hosts", run.env()));
         for (String redis : List.of("redis", "redis-cache")) {
-            assertTrue(COMPOSE.service(redis).line("command").startsWith("redis-server"), redis + " on its default port");
+            assertTrue(COMPOSE.service(redis).line("command").startsWith("redis-server"),
+                    redis + " on its default port");
         }
     }
 

@@ -332,8 +332,8 @@ class WorkerPipelineTest {
         Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
 
         Puzzle hard = Puzzle.parse(HARD_5X5, 5, 5, null);
-        assertInstanceOf(Answer.Cancelled.class, answerer.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true, ProgressListener.NONE),
-                "the search stops at its first budget check");
+        Answer stopped = answerer.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true, ProgressListener.NONE);
+        assertInstanceOf(Answer.Cancelled.class, stopped, "the search stops at its first budget check");
     }
 
     /** The outcome of handling a request directly, without Kafka. */

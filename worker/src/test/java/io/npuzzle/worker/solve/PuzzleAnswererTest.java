@@ -64,7 +64,8 @@ class PuzzleAnswererTest {
     void aPuzzleLockedByAnotherWorkerIsAnsweredFromItsSolution() throws Exception {
         locks.holdElsewhere(KEY, Mode.OPTIMAL);
         CompletableFuture<Answer> answer = CompletableFuture.supplyAsync(
-                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false, ProgressListener.NONE), threads);
+                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false, ProgressListener.NONE),
+                threads);
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (locks.tries() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
@@ -83,7 +84,8 @@ class PuzzleAnswererTest {
         locks.holdElsewhere(KEY, Mode.OPTIMAL);
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false, ProgressListener.NONE));
+                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false,
+                        ProgressListener.NONE));
         assertFalse(found.fromCache());
         assertEquals(1, solver.searches().size());
     }
@@ -93,7 +95,8 @@ class PuzzleAnswererTest {
         Puzzle small = Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null);
 
         assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(small.canonicalKey(), small, Mode.OPTIMAL, () -> false, ProgressListener.NONE));
+                answerer(TIMEOUT).answer(small.canonicalKey(), small, Mode.OPTIMAL, () -> false,
+                        ProgressListener.NONE));
         assertEquals(0, locks.tries());
         assertEquals(1, solver.searches().size());
     }
