@@ -2,6 +2,8 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.DatabaseSet;
+import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
@@ -29,10 +31,12 @@ public class KorfBench {
         Locale.setDefault(Locale.ROOT);
         Path file = null;
         int threads = Runtime.getRuntime().availableProcessors();
+        DatabaseSet set = DatabaseSet.STANDARD;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--file" -> file = Path.of(args[++i]);
                 case "--threads" -> threads = Integer.parseInt(args[++i]);
+                case "--databases" -> set = DatabaseSet.parse(args[++i]);
                 default -> file = Path.of(args[i]);
             }
         }
@@ -43,13 +47,23 @@ public class KorfBench {
         Path directory = Files.createTempDirectory("npuzzle-korf-bench");
         try {
             long started = System.nanoTime();
-            PatternDatabases.in(directory).warmUp();
-            System.out.printf("databases built and saved: %.2f s (target <= 60 s)%n", seconds(started));
+            PatternDatabases.in(directory, DatabaseSet.STANDARD).warmUp();
+            System.out.printf("6-6-3 databases built and saved: %.2f s (target <= 60 s)%n", seconds(started));
             started = System.nanoTime();
-            PatternDatabases databases = PatternDatabases.in(directory);
+            PatternDatabases databases = PatternDatabases.in(directory, DatabaseSet.STANDARD);
             databases.warmUp();
-            System.out.printf("databases loaded from file: %.3f s (target < 1 s)%n", seconds(started));
-            solveAll(new Solver(databases, threads), instances);
+            System.out.printf("6-6-3 databases loaded from file: %.3f s (target < 1 s)%n", seconds(started));
+            solveAll(new Solver(databases, threads), instances, "6-6-3");
+            if (set == DatabaseSet.LARGE) {
+                // The large set lives in the cache directory: minutes to build, so it is built once and kept.
+                Path cache = PatternDatabaseStore.defaultDirectory();
+                started = System.nanoTime();
+                PatternDatabases large = PatternDatabases.in(cache, DatabaseSet.LARGE);
+                large.warmUpLarge();
+                System.out.printf("7-8 databases loaded (or built) from %s: %.2f s (target: load <= 2 s, build <= 600 s)%n",
+                        cache, seconds(started));
+                solveAll(new Solver(large, threads), instances, "7-8");
+            }
         } finally {
             try (Stream<Path> files = Files.walk(directory)) {
                 for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -60,7 +74,7 @@ public class KorfBench {
         System.out.printf("peak resident memory (VmHWM): %s (target <= 1 GB)%n", peakResident());
     }
 
-    private static void solveAll(Solver solver, List<Instance> instances) throws IOException {
+    private static void solveAll(Solver solver, List<Instance> instances, String set) throws IOException {
         Board goal = Board.blankFirst(SHAPE);
         String loadBefore = loadAverage();
         long cpuBefore = processCpuNanos();
@@ -82,8 +96,8 @@ public class KorfBench {
             System.out.printf("%4s  %5d  %7d  %11d  %7.3f  %9.1f%s%n", instance.id(), result.length(), instance.optimal(),
                     result.expanded(), nanos / 1e9, result.expanded() / (nanos / 1e3), right ? "" : "  WRONG");
         }
-        System.out.printf("all %d: %s; total %.2f s (target <= 5 s), %,d nodes expanded, %.1f M nodes/s%n",
-                instances.size(), wrong == 0 ? "optimal lengths, legal moves" : wrong + " WRONG",
+        System.out.printf("%s, all %d: %s; total %.2f s, %,d nodes expanded, %.1f M nodes/s%n",
+                set, instances.size(), wrong == 0 ? "optimal lengths, legal moves" : wrong + " WRONG",
                 totalNanos / 1e9, totalNodes, totalNodes / (totalNanos / 1e3));
         System.out.printf("process CPU while solving: %.2f s; load average before %s, after %s%n",
                 (processCpuNanos() - cpuBefore) / 1e9, loadBefore, loadAverage());

@@ -41,3 +41,19 @@ test('a blank goal is the default goal; a bad one says it is the goal', () => {
   assert.equal(parseGoal('  ', 2, 2).toString(), '1 2 3 0');
   assert.throws(() => parseGoal('1 1 2 0', 2, 2), { message: 'invalid goal: duplicate tile 1' });
 });
+
+// The same rules as the service's parser (BoardParser): only ASCII space, tab, CR, LF and comma separate tiles;
+// JavaScript's \s would also take U+00A0 and miss U+001C, where Java's white space does the opposite.
+test('only ASCII space, tab, line breaks and commas separate tiles', () => {
+  assert.equal(parseBoard('1\r\n2\t3,4 5 6 7 8 0', 3, 3).toString(), '1 2 3 4 5 6 7 8 0');
+  for (const other of ['\u00a0', '\u001c', '\u2003', '\u000b', '\u000c']) {
+    assert.throws(() => parseBoard(`1${other}2 3 4 5 6 7 8 0`, 3, 3), /unknown token '1/,
+      `U+${other.codePointAt(0).toString(16)}`);
+  }
+  assert.throws(() => parseBoard('\u001c\u00a0'), /unknown token/);
+});
+
+test('a token with a letter after digits is an unknown token, however large its digits', () => {
+  assert.throws(() => parseBoard('1 2 3 4 5 6 7 8 123x', 3, 3),
+    { message: "unknown token '123x' (tiles are numbers; the blank is x, X, 0 or _)" });
+});

@@ -1,6 +1,8 @@
 // The job API client. Every error the service sends is an RFC 9457 problem; anything else (a proxy's HTML
 // page, a dropped connection) is turned into one here so the page has a single way to show errors.
 
+import { authorization } from './api-key.js';
+
 const JOBS = '/api/v1/jobs';
 /** Longest wait the service accepts for a long poll. */
 export const MAX_WAIT_SECONDS = 30;
@@ -15,10 +17,13 @@ export class ProblemError extends Error {
 export const FINISHED = new Set(['DONE', 'FAILED', 'CANCELLED']);
 
 /** Submits a board; resolves to the job (QUEUED, or already DONE when the answer was cached). */
-export async function submitJob({ board, rows, cols, goal, mode }, signal) {
+export async function submitJob({ board, rows, cols, goal, mode, ratio }, signal) {
   const body = { board, rows, cols, mode };
   if (goal) {
     body.goal = goal;
+  }
+  if (ratio !== null && ratio !== undefined) {
+    body.ratio = ratio;
   }
   return request(JOBS, {
     method: 'POST',
@@ -115,7 +120,7 @@ async function pollJob(job, onUpdate, signal) {
 }
 
 async function request(url, init) {
-  const response = await fetch(url, init);
+  const response = await fetch(url, { ...init, headers: { ...init.headers, ...authorization() } });
   const type = response.headers.get('Content-Type') || '';
   const body = type.includes('json') ? await response.json().catch(() => null) : null;
   if (response.ok && body) {

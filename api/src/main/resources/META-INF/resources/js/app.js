@@ -10,6 +10,7 @@ import { PlayerView } from './player-view.js';
 import { JobView } from './job-view.js';
 import { FINISHED, ProblemError, followJob, getJob, submitJob } from './api.js';
 import { recentJobs, rememberJob } from './recent-jobs.js';
+import { storeKey, storedKey } from './api-key.js';
 
 const byId = (id) => document.getElementById(id);
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -30,6 +31,10 @@ const editor = new Editor(byId('setup'), () => {
   playerView.render();
   showBoard();
 });
+
+byId('api-key').value = storedKey();
+byId('api-key-details').open = storedKey() !== '';
+byId('api-key').addEventListener('input', (event) => storeKey(event.target.value));
 
 byId('setup').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -96,6 +101,7 @@ async function submit() {
       cols: editor.board.cols,
       goal: editor.goalForRequest,
       mode: editor.mode,
+      ratio: editor.ratio,
     }, signal).finally(() => {
       button.disabled = false;
       // On a phone the job's state is below the form; bring it into view without jumping on a desktop.
@@ -147,6 +153,11 @@ function showFailure(error, signal, advice) {
     return;
   }
   if (error instanceof ProblemError) {
+    if (error.problem.status === 401) {
+      byId('api-key-details').open = true;
+      jobView.showProblem(error.problem, 'This service asks for an API key: enter it under "API key" and try again.');
+      return;
+    }
     jobView.showProblem(error.problem, error.problem.status === 400 ? null : advice);
   } else {
     jobView.showProblem({ title: 'Cannot reach the service', detail: error.message },

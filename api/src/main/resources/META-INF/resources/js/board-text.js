@@ -6,7 +6,11 @@ import { Board, MAX_SIDE, MIN_SIDE } from './board.js';
 const MAX_TEXT_LENGTH = 1024;
 const MAX_TILES = MAX_SIDE * MAX_SIDE;
 const COMPACT_LENGTH = 9;
-const SEPARATORS = /[\s,]+/;
+// As in the service's parser: ASCII space, tab, CR, LF and comma only (JavaScript's \s and Java's white space each
+// take other characters too, and not the same ones).
+const SEPARATORS = /[ \t\r\n,]+/;
+const SPACE = /^[ \t\r\n]*$/;
+const EDGE_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 
 export class BoardTextError extends Error {}
 
@@ -22,7 +26,7 @@ export function parseBoard(text, rows = null, cols = null) {
 
 /** Parses a goal for the given shape; the default goal when the text is blank. */
 export function parseGoal(text, rows, cols) {
-  if (!text || !text.trim()) {
+  if (!text || SPACE.test(text)) {
     return Board.solved(rows, cols);
   }
   try {
@@ -49,13 +53,13 @@ export function parseBoardForShape(text, rows, cols) {
 }
 
 function tokens(text, rows, cols) {
-  if (!text || !text.trim()) {
+  if (!text || SPACE.test(text)) {
     throw new BoardTextError('the board is empty');
   }
   if (text.length > MAX_TEXT_LENGTH) {
     throw new BoardTextError(`the board text is longer than ${MAX_TEXT_LENGTH} characters`);
   }
-  const stripped = text.trim();
+  const stripped = text.replace(EDGE_SPACE, '');
   // Nine characters without separators are a 3x3 board written compactly (23415x768).
   if (stripped.length === COMPACT_LENGTH && !SEPARATORS.test(stripped)
       && (rows === null || rows === 3) && (cols === null || cols === 3)) {

@@ -1,10 +1,11 @@
-// The set-up form: shape, scramble, the board and goal as text, and the solve mode. It owns the board being
+// The set-up form: shape, scramble, the board and goal as text, and the solve mode (with its ratio). It owns the board being
 // edited and its goal, keeps the text boxes and the shape pickers in step with them, and validates typed text
 // with the service's rules before anything is sent.
 
 import { Board, MAX_SIDE, MIN_SIDE } from './board.js';
 import { parseBoardForShape, parseGoal } from './board-text.js';
 import { randomSolvable, randomWalk } from './shuffle.js';
+import { DEFAULT_RATIO, parseRatio } from './ratio.js';
 
 /** Boards up to this many cells are solved exactly in an instant, so a fully random scramble is the default. */
 const RANDOM_SCRAMBLE_MAX_CELLS = 12;
@@ -23,6 +24,12 @@ export class Editor {
     this.goalTextError = form.querySelector('#goal-text-error');
     this.goalDetails = form.querySelector('#goal-details');
     this.scrambleKind = form.querySelector('#scramble-kind');
+    this.ratioField = form.querySelector('#ratio');
+    this.ratioError = form.querySelector('#ratio-error');
+    for (const mode of form.querySelectorAll('input[name="mode"]')) {
+      mode.addEventListener('change', () => this.readRatio());
+    }
+    this.ratioField.addEventListener('input', () => this.readRatio());
     for (const select of [this.rows, this.cols]) {
       for (let side = MIN_SIDE; side <= MAX_SIDE; side++) {
         select.append(new Option(String(side), String(side)));
@@ -43,6 +50,11 @@ export class Editor {
     return this.form.querySelector('input[name="mode"]:checked').value;
   }
 
+  /** The ratio of bounded mode, or null in the other modes (the service refuses a ratio there). */
+  get ratio() {
+    return this.mode === 'bounded' ? parseRatio(this.ratioField.value) : null;
+  }
+
   /** The goal as the service expects it, or null for the default goal. */
   get goalForRequest() {
     return this.goal.equals(Board.solved(this.goal.rows, this.goal.cols)) ? null : this.goal.toString();
@@ -53,7 +65,10 @@ export class Editor {
     if (this.boardText.getAttribute('aria-invalid') === 'true') {
       return this.boardText;
     }
-    return this.goalText.getAttribute('aria-invalid') === 'true' ? this.goalText : null;
+    if (this.goalText.getAttribute('aria-invalid') === 'true') {
+      return this.goalText;
+    }
+    return this.ratioField.getAttribute('aria-invalid') === 'true' ? this.ratioField : null;
   }
 
   /** Replaces the board (a move, a shuffle, a loaded job); a board of another shape brings its default goal. */
@@ -80,6 +95,8 @@ export class Editor {
     if (mode) {
       mode.checked = true;
     }
+    this.ratioField.value = String(job.ratio ?? DEFAULT_RATIO);
+    this.readRatio();
     this.onChange(this);
   }
 
@@ -117,6 +134,20 @@ export class Editor {
       this.onChange(this);
     } catch (e) {
       markInvalid(this.goalText, this.goalTextError, e.message);
+    }
+  }
+
+  /** Enables the ratio only in bounded mode, and checks it there. */
+  readRatio() {
+    const bounded = this.mode === 'bounded';
+    this.ratioField.disabled = !bounded;
+    try {
+      if (bounded) {
+        parseRatio(this.ratioField.value);
+      }
+      markValid(this.ratioField, this.ratioError);
+    } catch (e) {
+      markInvalid(this.ratioField, this.ratioError, e.message);
     }
   }
 

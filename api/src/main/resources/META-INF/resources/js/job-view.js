@@ -1,5 +1,7 @@
 // Shows a job's state, the problems the service reports, and the list of recent jobs, in plain words.
 
+import { guaranteeText } from './ratio.js';
+
 const STATUS_WORDS = {
   QUEUED: 'Queued: waiting for a worker',
   RUNNING: 'Running: a worker is solving it',
@@ -98,7 +100,7 @@ function describeResult(result) {
   }
   const length = result.length === 0 ? 'Already at the goal' : `Solved in ${result.length} move${result.length === 1 ? '' : 's'}`;
   const facts = [
-    result.optimal ? 'shortest possible' : 'not proven shortest',
+    guaranteeText(result),
     result.cached ? 'from the cache' : null,
     `solve ${formatMillis(result.solveMillis)}`,
     // Boards answered from an exact table expand no search nodes; saying "0 nodes" would only puzzle.

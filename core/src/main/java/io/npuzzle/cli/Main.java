@@ -33,11 +33,17 @@ public final class Main {
               solve   any board from 2x2 to 8x8; prints the moves (shortest where proven) or 'unsolvable'
                         --rows R --cols C     the shape (may be left out for square boards)
                         --goal "TILES"        the goal (default: 1..N-1 row by row, blank last)
-                        --mode optimal|fast   optimal (default) or a quick short answer
+                        --mode optimal|bounded|fast
+                                              optimal (default), at most R times the shortest, or a quick
+                                              short answer
+                        --ratio R             with --mode bounded: above 1, at most 3 (default 1.25)
                         --max-nodes N         node budget per board
                         --max-millis MS       time budget per board
                         --fallback            past the budget, answer with a fast (not optimal) solution
                         --json                one JSON object per line
+              databases [--set 6-6-3|7-8] SHAPE...
+                      load or build the pattern databases of shapes such as 4x5 or 5x5 (blank-last and blank-first
+                      goals) in the cache directory, ahead of the first board; 7-8 is the large 4x4 set
               help    this message
 
             Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;
@@ -62,6 +68,15 @@ public final class Main {
     }
 
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) throws IOException {
+        if (args.length > 0 && args[0].equals("databases")) {
+            try {
+                return DatabasesCommand.fromArguments(args, 1).run(new PrintStream(out, true, StandardCharsets.UTF_8));
+            } catch (UsageException e) {
+                err.println("npuzzle: " + e.getMessage());
+                err.print(USAGE);
+                return EXIT_USAGE;
+            }
+        }
         LineCommand command;
         try {
             command = command(args, new Solver());

@@ -16,7 +16,7 @@ import java.util.Set;
 final class SolveCommand implements LineCommand {
 
     private static final Set<String> VALUED_OPTIONS =
-            Set.of("--rows", "--cols", "--goal", "--mode", "--max-nodes", "--max-millis");
+            Set.of("--rows", "--cols", "--goal", "--mode", "--ratio", "--max-nodes", "--max-millis");
 
     private final Solver solver;
     private final Integer rows;
@@ -42,6 +42,7 @@ final class SolveCommand implements LineCommand {
         boolean json = false;
         boolean fallback = false;
         Mode mode = Mode.OPTIMAL;
+        Double ratio = null;
         long maxNodes = SolveOptions.DEFAULT_MAX_NODES;
         long maxMillis = SolveOptions.DEFAULT_MAX_MILLIS;
         for (int i = first; i < args.length; i++) {
@@ -71,13 +72,18 @@ final class SolveCommand implements LineCommand {
                 case "--cols" -> cols = (int) number(name, value, 1, Integer.MAX_VALUE);
                 case "--goal" -> goal = value;
                 case "--mode" -> mode = mode(value);
+                case "--ratio" -> ratio = ratio(value);
                 case "--max-nodes" -> maxNodes = number(name, value, 1, Long.MAX_VALUE);
                 case "--max-millis" -> maxMillis = number(name, value, 1, Long.MAX_VALUE);
                 default -> throw new IllegalStateException(name);
             }
         }
+        if (ratio != null && mode != Mode.BOUNDED) {
+            throw new UsageException("--ratio goes with --mode bounded only");
+        }
+        SolveOptions options = new SolveOptions(mode, maxNodes, maxMillis, null).withFastFallback(fallback);
         return new SolveCommand(solver, rows, cols, goal, json,
-                new SolveOptions(mode, maxNodes, maxMillis, null).withFastFallback(fallback));
+                ratio == null ? options : options.withRatio(ratio));
     }
 
     @Override
@@ -105,6 +111,7 @@ final class SolveCommand implements LineCommand {
                 .append(",\"moves\":").append(result.moves() == null ? "null" : '"' + result.moves() + '"')
                 .append(",\"length\":").append(result.moves() == null ? "null" : Integer.toString(result.length()))
                 .append(",\"optimal\":").append(result.optimal())
+                .append(",\"bound\":").append(result.bound() == null ? "null" : result.bound().toString())
                 .append(",\"expanded\":").append(result.expanded())
                 .append(",\"millis\":").append(String.format(Locale.ROOT, "%.3f", result.millis()))
                 .append(",\"strategy\":\"").append(result.strategy().toString()).append("\"}");
@@ -117,6 +124,20 @@ final class SolveCommand implements LineCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--mode: " + e.getMessage());
         }
+    }
+
+    private static double ratio(String value) {
+        double ratio;
+        try {
+            ratio = Double.parseDouble(value.strip());
+        } catch (NumberFormatException e) {
+            throw new UsageException("--ratio needs a number, got '" + value + "'");
+        }
+        if (!(ratio > SolveOptions.MIN_RATIO && ratio <= SolveOptions.MAX_RATIO)) {
+            throw new UsageException("--ratio must be above " + SolveOptions.MIN_RATIO + " and at most "
+                    + SolveOptions.MAX_RATIO);
+        }
+        return ratio;
     }
 
     private static long number(String option, String value, long min, long max) {

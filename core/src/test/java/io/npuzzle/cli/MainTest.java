@@ -117,6 +117,34 @@ class MainTest {
     }
 
     @Test
+    void boundedModeAnswersWithinItsRatioOfTheShortestAndSaysSoInJson() throws IOException {
+        String board = "5 1 3 4 2 0 7 8 9 6 10 11";
+        Run optimal = run(board + "\n", "solve", "--rows", "3", "--cols", "4", "--json");
+        Run bounded = run(board + "\n", "solve", "--rows", "3", "--cols", "4", "--mode", "bounded", "--ratio", "1.5",
+                "--json");
+        assertEquals(0, bounded.status(), bounded.err());
+        assertTrue(optimal.out().contains("\"bound\":1.0"), optimal.out());
+        int shortest = Integer.parseInt(optimal.out().replaceAll("(?s).*\"length\":(\\d+).*", "$1"));
+        int length = Integer.parseInt(bounded.out().replaceAll("(?s).*\"length\":(\\d+).*", "$1"));
+        assertTrue(length <= 1.5 * shortest, length + " moves against " + shortest);
+        assertTrue(bounded.out().contains("\"bound\":") && !bounded.out().contains("\"bound\":null"), bounded.out());
+    }
+
+    @Test
+    void aRatioOutOfRangeOrWithoutBoundedModeIsAUsageError() throws IOException {
+        Run withoutBounded = run("", "solve", "--ratio", "1.5");
+        assertEquals(Main.EXIT_USAGE, withoutBounded.status());
+        assertTrue(withoutBounded.err().startsWith("npuzzle: --ratio goes with --mode bounded only\n"),
+                withoutBounded.err());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--mode", "fast", "--ratio", "2").status());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--mode", "bounded", "--ratio", "1").status());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--mode", "bounded", "--ratio", "3.01").status());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--mode", "bounded", "--ratio", "NaN").status());
+        assertEquals(Main.EXIT_USAGE, run("", "solve", "--mode", "bounded", "--ratio", "wide").status());
+        assertEquals(0, run("", "solve", "--mode", "bounded").status(), "the ratio has a default");
+    }
+
+    @Test
     void unknownCommandsAndOptionsPrintUsage() throws IOException {
         Run unknownOption = run("", "solve", "--bogus");
         assertEquals(Main.EXIT_USAGE, unknownOption.status());

@@ -1,30 +1,53 @@
 package io.npuzzle.protocol;
 
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.SolveResult;
 
 /**
  * A solution as kept in the cache under the puzzle's canonical key. Only definite answers are cached: a
  * solution, or a proof of unsolvability.
+ *
+ * @param bound the proven factor by which the moves may exceed the shortest length: 1 when optimal, null when
+ *              nothing is proven (and absent from entries cached before answers carried a bound)
  */
-public record CachedSolution(boolean solvable, String moves, boolean optimal, double solveMillis, long expanded) {
+public record CachedSolution(boolean solvable, String moves, boolean optimal, double solveMillis, long expanded,
+                             Double bound) {
+
+    public CachedSolution {
+        if (optimal && solvable) {
+            bound = 1.0;
+        }
+    }
+
+    /** A solution whose bound follows from {@code optimal}: 1, or nothing proven. */
+    public CachedSolution(boolean solvable, String moves, boolean optimal, double solveMillis, long expanded) {
+        this(solvable, moves, optimal, solveMillis, expanded, null);
+    }
 
     /** The cacheable part of a solver answer; the caller has checked that it is SOLVED or UNSOLVABLE. */
     public static CachedSolution of(SolveResult result) {
         return new CachedSolution(result.solvable(), result.moves(), result.optimal(), result.millis(),
-                result.expanded());
+                result.expanded(), result.bound());
     }
 
     /**
-     * Whether this entry may answer a request in the given mode: an optimal answer (or an unsolvability proof)
-     * serves every mode, a merely fast answer never serves an optimal request.
+     * Whether this entry may answer a request of the given quality: a proof of unsolvability serves every request,
+     * an answer serves those its guarantee satisfies (an optimal one every request, a bounded one bounded requests
+     * with at least its ratio and fast ones, a merely fast one only fast requests).
      */
-    public boolean serves(Mode mode) {
-        return !solvable || optimal || mode == Mode.FAST;
+    public boolean serves(Quality quality) {
+        return !solvable || quality.acceptsBound(bound);
+    }
+
+    /**
+     * How good this entry is, for choosing between two answers: the proven factor over the shortest length (1 for
+     * an unsolvability proof), null when it proves nothing.
+     */
+    public Double guarantee() {
+        return solvable ? bound : Double.valueOf(1.0);
     }
 
     public JobResult toResult(boolean cached) {
         return new JobResult(solvable, moves, moves == null ? null : moves.length(), optimal, cached,
-                solveMillis, expanded);
+                solveMillis, expanded, bound);
     }
 }

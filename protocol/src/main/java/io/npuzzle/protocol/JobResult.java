@@ -10,7 +10,16 @@ package io.npuzzle.protocol;
  * @param cached      true when the answer came from the cache or from a solve that another job started
  * @param solveMillis how long the solve that found the answer took
  * @param expanded    search nodes that solve expanded
+ * @param bound       the proven factor by which the length may exceed the shortest: 1 when optimal, the ratio of
+ *                    a bounded answer, null when nothing is proven (fast answers, unsolvable boards)
  */
 public record JobResult(boolean solvable, String moves, Integer length, boolean optimal, boolean cached,
-                        double solveMillis, long expanded) {
+                        double solveMillis, long expanded, Double bound) {
+
+    public JobResult {
+        // Results recorded before answers carried a bound: an optimal one has bound 1.
+        if (optimal && solvable) {
+            bound = 1.0;
+        }
+    }
 }

@@ -93,6 +93,27 @@ public final class JobScripts {
             return false
             """;
 
+    /**
+     * Caches a solution unless the cached one has a better guarantee, so a weaker answer never hides a better one.
+     * KEYS[1] = solution key; ARGV[1] = the {@link CachedSolution} JSON, ARGV[2] = TTL in seconds, ARGV[3] = its
+     * {@link CachedSolution#guarantee()} (empty when it proves nothing). A guarantee is the proven factor over the
+     * shortest length: 1 for optimal answers and unsolvability proofs; entries cached before answers carried a
+     * bound read as 1 when optimal. Returns 1 when stored, 0 when the cached entry was kept.
+     */
+    public static final String STORE_SOLUTION = """
+            local new = tonumber(ARGV[3])
+            local earlier = redis.call('GET', KEYS[1])
+            if earlier then
+              if not new then return 0 end
+              local cached = cjson.decode(earlier)
+              local bound = cached.bound
+              if cached.solvable == false or cached.optimal == true then bound = 1 end
+              if type(bound) == 'number' and bound < new then return 0 end
+            end
+            redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+            return 1
+            """;
+
     /** Deletes a solve lock only while it is still its owner's: after its TTL it may belong to someone else. */
     public static final String RELEASE_LOCK = """
             if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end

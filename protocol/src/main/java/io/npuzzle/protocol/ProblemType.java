@@ -7,7 +7,9 @@ package io.npuzzle.protocol;
 public enum ProblemType {
     // A request the API refuses.
     INVALID_BOARD("invalid-board", "Invalid board", 400),
+    UNAUTHORIZED("unauthorized", "Unauthorized", 401),
     INVALID_MODE("invalid-mode", "Invalid mode", 400),
+    INVALID_RATIO("invalid-ratio", "Invalid ratio", 400),
     INVALID_WAIT("invalid-wait", "Invalid wait", 400),
     INVALID_IDEMPOTENCY_KEY("invalid-idempotency-key", "Invalid Idempotency-Key", 400),
     MALFORMED_REQUEST("malformed-request", "Malformed request", 400),
@@ -26,6 +28,8 @@ public enum ProblemType {
     NOT_ACCEPTABLE("not-acceptable", "Not Acceptable", 406),
     BODY_TOO_LARGE("request-entity-too-large", "Request Entity Too Large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported Media Type", 415),
+    URI_TOO_LONG("uri-too-long", "URI Too Long", 414),
+    HEADERS_TOO_LARGE("request-header-fields-too-large", "Request Header Fields Too Large", 431),
     INTERNAL_ERROR("internal-server-error", "Internal Server Error", 500),
     // Why a job FAILED.
     BUDGET_EXCEEDED("budget-exceeded", "Solve budget exceeded", 422),

@@ -1,7 +1,5 @@
 package io.npuzzle.protocol;
 
-import io.npuzzle.core.solve.Mode;
-
 /**
  * Names of everything the service keeps in Redis. Keys are built only from ids we issued (checked with
  * {@link JobIds#isWellFormed}) and canonical puzzle keys, never from raw user input.
@@ -15,7 +13,7 @@ import io.npuzzle.core.solve.Mode;
  *       Fields other than {@code progress} and the counters are only ever added, so the state only moves
  *       forward.</li>
  *   <li>{@code npuzzle:solution:<canonical key>}: a {@link CachedSolution} as JSON.</li>
- *   <li>{@code npuzzle:solving:<canonical key>:<mode>}: held by the worker solving that puzzle right now.</li>
+ *   <li>{@code npuzzle:solving:<canonical key>:<quality>}: held by the worker solving that puzzle right now.</li>
  *   <li>{@code npuzzle:idempotency:<SHA-256 of the client's Idempotency-Key>}: the job that key created, with a
  *       fingerprint of its request.</li>
  *   <li>channel {@code npuzzle:finished}: the id of each job as it finishes, to wake long polls.</li>
@@ -56,7 +54,8 @@ public final class RedisKeys {
         return PREFIX + "solution:" + canonicalKey;
     }
 
-    public static String solving(String canonicalKey, Mode mode) {
-        return PREFIX + "solving:" + canonicalKey + ":" + mode.label();
+    /** The lock of a search: one per puzzle and {@link Quality#label()}, so searches of other ratios never wait. */
+    public static String solving(String canonicalKey, Quality quality) {
+        return PREFIX + "solving:" + canonicalKey + ":" + quality.label();
     }
 }

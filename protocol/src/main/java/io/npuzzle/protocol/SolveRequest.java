@@ -15,15 +15,41 @@ import java.time.Instant;
  * @param rows        board rows
  * @param cols        board columns
  * @param goal        the goal in the same form as the board
- * @param mode        what the client asked for ({@code optimal} or {@code fast} on the wire)
+ * @param mode        what the client asked for ({@code optimal}, {@code bounded} or {@code fast} on the wire)
  * @param submittedAt when the API accepted the job
+ * @param ratio       for {@code bounded}: how many times the shortest length the answer may be; null otherwise
+ *                    (and absent from records written before bounded mode)
+ * @param owner       the name of the API key that submitted the job, which alone may see and cancel it; null when
+ *                    the API takes no keys
  */
 public record SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
-                           Instant submittedAt) {
+                           Instant submittedAt, Double ratio, String owner) {
 
+    /** @throws IllegalArgumentException for a ratio out of range, or one with another mode than bounded */
     public SolveRequest {
-        if (mode == null) {
-            mode = Mode.OPTIMAL;
-        }
+        Quality quality = new Quality(mode, ratio);
+        mode = quality.mode();
+        ratio = quality.ratio();
+    }
+
+    /** A request of no API key's client. */
+    public SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
+                        Instant submittedAt, Double ratio) {
+        this(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, null);
+    }
+
+    /** A request of no API key's client, in a mode that takes no ratio. */
+    public SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
+                        Instant submittedAt) {
+        this(jobId, key, board, rows, cols, goal, mode, submittedAt, null, null);
+    }
+
+    /** The same request, submitted with the API key named {@code keyName} (null: none). */
+    public SolveRequest ownedBy(String keyName) {
+        return new SolveRequest(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, keyName);
+    }
+
+    public Quality quality() {
+        return new Quality(mode, ratio);
     }
 }

@@ -21,10 +21,48 @@ class ProtocolTest {
         CachedSolution optimal = new CachedSolution(true, "r", true, 0.1, 0);
         CachedSolution fast = new CachedSolution(true, "rlr", false, 0.1, 9);
         CachedSolution unsolvable = new CachedSolution(false, null, false, 0.1, 0);
-        assertTrue(optimal.serves(Mode.OPTIMAL) && optimal.serves(Mode.FAST));
-        assertTrue(fast.serves(Mode.FAST));
-        assertFalse(fast.serves(Mode.OPTIMAL));
-        assertTrue(unsolvable.serves(Mode.OPTIMAL), "parity proofs hold in every mode");
+        assertTrue(optimal.serves(Quality.OPTIMAL) && optimal.serves(Quality.FAST));
+        assertTrue(optimal.serves(Quality.bounded(1.01)));
+        assertTrue(fast.serves(Quality.FAST));
+        assertFalse(fast.serves(Quality.OPTIMAL));
+        assertFalse(fast.serves(Quality.bounded(3)));
+        assertTrue(unsolvable.serves(Quality.OPTIMAL), "parity proofs hold in every mode");
+        assertTrue(unsolvable.serves(Quality.bounded(1.1)));
+    }
+
+    @Test
+    void aBoundedAnswerServesRequestsItsGuaranteeSatisfies() {
+        CachedSolution bounded = new CachedSolution(true, "rlrlr", false, 0.1, 9, 1.5);
+        assertTrue(bounded.serves(Quality.bounded(1.5)));
+        assertTrue(bounded.serves(Quality.bounded(2)));
+        assertFalse(bounded.serves(Quality.bounded(1.25)), "a weaker guarantee than asked for");
+        assertFalse(bounded.serves(Quality.OPTIMAL));
+        assertTrue(bounded.serves(Quality.FAST));
+        assertEquals(1.5, bounded.toResult(false).bound());
+        assertFalse(bounded.toResult(false).optimal());
+    }
+
+    @Test
+    void anOptimalAnswerHasBoundOneEvenWhenRecordedWithoutOne() {
+        assertEquals(1.0, new CachedSolution(true, "r", true, 0.1, 0, null).bound());
+        assertEquals(1.0, new JobResult(true, "r", 1, true, false, 0.1, 0, null).bound());
+        assertNull(new CachedSolution(true, "rlr", false, 0.1, 0).bound());
+        assertNull(new CachedSolution(false, null, false, 0.1, 0).toResult(false).bound());
+    }
+
+    @Test
+    void aRatioGoesWithBoundedModeOnlyAndWithinRange() {
+        assertEquals(1.25, new Quality(Mode.BOUNDED, null).ratio(), "the default ratio");
+        assertEquals("bounded-1.5", Quality.bounded(1.5).label());
+        assertEquals("optimal", new Quality(null, null).label());
+        assertThrows(IllegalArgumentException.class, () -> new Quality(Mode.OPTIMAL, 1.5));
+        assertThrows(IllegalArgumentException.class, () -> new Quality(Mode.FAST, 2.0));
+        assertThrows(IllegalArgumentException.class, () -> Quality.bounded(1.0));
+        assertThrows(IllegalArgumentException.class, () -> Quality.bounded(3.5));
+        assertThrows(IllegalArgumentException.class, () -> Quality.bounded(Double.NaN));
+        assertEquals(Quality.bounded(2), new SolveRequest(REQUEST.jobId(), REQUEST.key(), REQUEST.board(), 3, 3,
+                REQUEST.goal(), Mode.BOUNDED, REQUEST.submittedAt(), 2.0).quality());
+        assertEquals("npuzzle:solving:k:bounded-2.0", RedisKeys.solving("k", Quality.bounded(2)));
     }
 
     @Test

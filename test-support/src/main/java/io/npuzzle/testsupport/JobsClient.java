@@ -36,6 +36,8 @@ public final class JobsClient {
     private static final Set<String> FINAL = Set.of("DONE", "FAILED", "CANCELLED");
 
     private final String base;
+    /** The API key sent as {@code Authorization: Bearer}, or null to send none. */
+    private final String apiKey;
 
     /** The API listening on {@code port} of this machine. */
     public JobsClient(int port) {
@@ -44,7 +46,17 @@ public final class JobsClient {
 
     /** The API listening on {@code host}:{@code port}. */
     public JobsClient(String host, int port) {
-        this.base = "http://" + host + ":" + port;
+        this("http://" + host + ":" + port, null);
+    }
+
+    private JobsClient(String base, String apiKey) {
+        this.base = base;
+        this.apiKey = apiKey;
+    }
+
+    /** The same API, called with an API key. */
+    public JobsClient withKey(String key) {
+        return new JobsClient(base, key);
     }
 
     /** A job body: the board and, when not null, its goal and mode. */
@@ -62,6 +74,13 @@ public final class JobsClient {
     /** Posts one job, given as its JSON body, and returns the answer, whatever it is. */
     public HttpResponse<String> submit(String body) {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** Posts a batch, given as its JSON body, and returns the answer, whatever it is. */
+    public HttpResponse<String> submitBatch(String body) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/batch"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
@@ -94,6 +113,11 @@ public final class JobsClient {
         HttpResponse<String> response = get(id);
         assertEquals(200, response.statusCode(), response.body());
         return read(response.body()).get("status").asText();
+    }
+
+    /** The job now, long-polled for up to {@code waitSeconds}; the answer, whatever it is. */
+    public HttpResponse<String> get(String id, int waitSeconds) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id + "?wait=" + waitSeconds)));
     }
 
     /** Cancels a job; the answer, whatever it is. */
@@ -204,7 +228,10 @@ public final class JobsClient {
         }
     }
 
-    private static HttpResponse<String> send(HttpRequest.Builder request) {
+    private HttpResponse<String> send(HttpRequest.Builder request) {
+        if (apiKey != null) {
+            request.header("Authorization", "Bearer " + apiKey);
+        }
         try {
             return HTTP.send(request.timeout(REQUEST_TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.jobs.IdempotencyKeys.Claim;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Hashes;
@@ -17,7 +18,8 @@ import java.util.stream.Collectors;
  * request with a key accepts the batch's valid entries; a retry with the same key and the same batch (entry by
  * entry the same submissions, refused entries refused alike) gets the same jobs back, in the same places; the
  * key with another batch or a single submission is refused (422), and so is a retry while the first request is
- * still being accepted (409). The key's claim holds the batch's job ids, in order, empty for refused entries.
+ * still being accepted (409). Like single submissions' keys, each API key's are its own. The key's claim holds
+ * the batch's job ids, in order, empty for refused entries.
  */
 @ApplicationScoped
 public class BatchSubmissions {
@@ -36,9 +38,10 @@ public class BatchSubmissions {
 
     /**
      * For each entry, in order, its job or the problem that kept it out; {@code clientKey} null means no key was
-     * sent. Fails with a 503 problem when an entry cannot be accepted.
+     * sent; {@code caller} owns the valid entries' requests. Fails with a 503 problem when an entry cannot be
+     * accepted.
      */
-    public Uni<List<Object>> accept(List<BatchEntry> entries, String clientKey) {
+    public Uni<List<Object>> accept(List<BatchEntry> entries, String clientKey, Caller caller) {
         if (clientKey == null) {
             return acceptAll(entries);
         }
@@ -46,15 +49,16 @@ public class BatchSubmissions {
         Claim claim = new Claim(fingerprint(entries), entries.stream()
                 .map(entry -> entry instanceof BatchEntry.Valid valid ? valid.request().jobId() : NO_JOB)
                 .collect(Collectors.joining(",")));
-        return keys.claim(clientKey, claim).flatMap(earlier -> {
+        String scopedKey = IdempotentSubmissions.scoped(clientKey, caller.keyName());
+        return keys.claim(scopedKey, claim).flatMap(earlier -> {
             if (earlier == null) {
-                return acceptAll(entries).onFailure().call(() -> keys.release(clientKey));
+                return acceptAll(entries).onFailure().call(() -> keys.release(scopedKey));
             }
             if (!earlier.fingerprint().equals(claim.fingerprint())) {
                 throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,
                         "this Idempotency-Key was used for a different submission");
             }
-            return replay(entries, earlier.jobId().split(",", -1));
+            return replay(entries, earlier.jobId().split(",", -1), caller);
         });
     }
 
@@ -65,11 +69,11 @@ public class BatchSubmissions {
     }
 
     /** The first request's jobs, where its entries were accepted; the same problems where they were refused. */
-    private Uni<List<Object>> replay(List<BatchEntry> entries, String[] jobIds) {
+    private Uni<List<Object>> replay(List<BatchEntry> entries, String[] jobIds, Caller caller) {
         List<Uni<Object>> replies = new ArrayList<>(entries.size());
         for (int i = 0; i < entries.size(); i++) {
             replies.add(entries.get(i) instanceof BatchEntry.Refused refused ? refusal(refused)
-                    : jobs.find(jobIds[i], Duration.ZERO).map(job -> {
+                    : jobs.find(jobIds[i], Duration.ZERO, caller).map(job -> {
                         if (job == null) {
                             throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_IN_USE, "a request with this"
                                     + " Idempotency-Key is still being accepted; retry in a moment");

@@ -1,5 +1,6 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.jobs.IdempotencyKeys.Claim;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Hashes;
@@ -36,15 +37,16 @@ public class IdempotentSubmissions {
         }
         checkKey(clientKey);
         Claim claim = new Claim(fingerprint(request), request.jobId());
-        return keys.claim(clientKey, claim).flatMap(earlier -> {
+        String scopedKey = scoped(clientKey, request.owner());
+        return keys.claim(scopedKey, claim).flatMap(earlier -> {
             if (earlier == null) {
-                return jobs.accept(request).onFailure().call(() -> keys.release(clientKey));
+                return jobs.accept(request).onFailure().call(() -> keys.release(scopedKey));
             }
             if (!earlier.fingerprint().equals(claim.fingerprint())) {
                 throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,
                         "this Idempotency-Key was used for a different submission");
             }
-            return jobs.find(earlier.jobId(), Duration.ZERO).map(job -> {
+            return jobs.find(earlier.jobId(), Duration.ZERO, new Caller(request.owner())).map(job -> {
                 if (job == null) {
                     throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_IN_USE,
                             "a request with this Idempotency-Key is still being accepted; retry in a moment");
@@ -63,9 +65,17 @@ public class IdempotentSubmissions {
         }
     }
 
+    /**
+     * Each API key's idempotency keys are its own: two clients that happen to pick the same one never meet. Without
+     * API keys the client's key stands alone, as it always has.
+     */
+    static String scoped(String clientKey, String owner) {
+        return owner == null ? clientKey : owner + "\n" + clientKey;
+    }
+
     /** Identical for submissions that normalise to the same request; kept in Redis, so its form never changes. */
     static String fingerprint(SolveRequest request) {
         return Hashes.sha256Hex(request.board() + "|" + request.rows() + "x" + request.cols() + "|" + request.goal()
-                + "|" + request.mode().label());
+                + "|" + request.quality().label());
     }
 }

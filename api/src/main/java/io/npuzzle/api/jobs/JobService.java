@@ -1,5 +1,6 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.board.Shape;
@@ -61,7 +62,7 @@ public class JobService {
         // Request-scoped on the Vert.x context: every log line of this request names the job.
         MDC.put(JobIds.LOG_KEY, request.jobId());
         return cache.find(request.key()).flatMap(cached -> {
-            if (cached != null && cached.serves(request.mode())) {
+            if (cached != null && cached.serves(request.quality())) {
                 SolveOutcome outcome = SolveOutcome.done(request.jobId(), cached.toResult(true), OUTCOME_PRODUCER);
                 return store.createFinished(request, outcome).invoke(metrics::answeredFromCache)
                         .replaceWith(Job.of(request, false, outcome));
@@ -75,8 +76,14 @@ public class JobService {
         });
     }
 
-    /** Cancels a job that has not finished. */
-    public Uni<Cancelled> cancel(String jobId) {
+    /** Cancels a job that has not finished; UNKNOWN as well when the job is not the caller's. */
+    public Uni<Cancelled> cancel(String jobId, Caller caller) {
+        Uni<Boolean> mayCancel = caller.keyName() == null ? Uni.createFrom().item(true)
+                : store.find(jobId).map(job -> job != null && caller.mayAccess(job));
+        return mayCancel.flatMap(allowed -> allowed ? cancel(jobId) : Uni.createFrom().item(Cancelled.UNKNOWN));
+    }
+
+    private Uni<Cancelled> cancel(String jobId) {
         return store.cancel(SolveOutcome.cancelled(jobId, OUTCOME_PRODUCER)).invoke(cancelled -> {
             if (cancelled == Cancelled.CANCELLED) {
                 MDC.put(JobIds.LOG_KEY, jobId);
@@ -86,18 +93,25 @@ public class JobService {
         });
     }
 
-    /** The job, or null when unknown; with {@code wait} > 0 it waits that long for an unfinished job to finish. */
-    public Uni<Job> find(String jobId, Duration wait) {
+    /**
+     * The job, or null when unknown or not the caller's (so that ids do not tell whether a job exists); with
+     * {@code wait} > 0 it waits that long for an unfinished job to finish.
+     */
+    public Uni<Job> find(String jobId, Duration wait, Caller caller) {
         if (wait.isZero()) {
-            return store.find(jobId);
+            return find(jobId, caller);
         }
         // Watch before reading, so that a job finishing between the read and the wait still wakes us.
         CompletableFuture<Void> waiter = waiters.watch(jobId);
-        return store.find(jobId).flatMap(job -> job == null || job.status().isFinished()
+        return find(jobId, caller).flatMap(job -> job == null || job.status().isFinished()
                         ? Uni.createFrom().item(job)
                         : Uni.createFrom().completionStage(waiter)
                         .ifNoItem().after(wait).recoverWithItem((Void) null)
                         .chain(() -> store.find(jobId)))
                 .eventually(() -> waiters.forget(jobId, waiter));
+    }
+
+    private Uni<Job> find(String jobId, Caller caller) {
+        return store.find(jobId).map(job -> job != null && caller.mayAccess(job) ? job : null);
     }
 }

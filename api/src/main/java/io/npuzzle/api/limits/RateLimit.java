@@ -1,5 +1,7 @@
 package io.npuzzle.api.limits;
 
+import io.npuzzle.api.auth.BearerKeys;
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.problem.ProblemResponses;
 import io.npuzzle.protocol.Problem;
@@ -14,7 +16,8 @@ import jakarta.enterprise.event.Observes;
 import java.util.Optional;
 
 /**
- * Limits the requests each client makes to {@code /api/} (health, metrics and the page are never limited),
+ * Limits the requests each client makes to {@code /api/} (health, metrics and the page are never limited): per
+ * API key when keys are on, else per address (or the configured client header),
  * answering 429 with {@code Retry-After} beyond the limit. Counted per replica, in memory: no Redis round trip
  * on every request, and the limit still holds while Redis is down; with N replicas behind a balancer a client
  * gets up to N times the limit, which is what the setting is sized for.
@@ -35,7 +38,7 @@ public class RateLimit {
 
     void register(@Observes Router router) {
         if (config.enabled()) {
-            router.route("/api/*").order(Integer.MIN_VALUE + 1).handler(this::check);
+            router.route("/api/*").order(BearerKeys.ORDER + 1).handler(this::check);
         }
     }
 
@@ -55,6 +58,10 @@ public class RateLimit {
     }
 
     private String client(RoutingContext context) {
+        Caller caller = Caller.of(context);
+        if (caller.keyName() != null) {
+            return "key:" + caller.keyName();
+        }
         Optional<String> named = config.clientHeader().map(header -> context.request().getHeader(header));
         String client = named.orElseGet(() -> context.request().remoteAddress() == null ? ""
                 : context.request().remoteAddress().hostAddress());

@@ -79,9 +79,21 @@ public class ProblemMappers {
                     .collect(Collectors.joining("."));
             return "field '" + path + "' has the wrong type or form";
         }
+        if (e instanceof MismatchedInputException mismatch) {
+            return wholeBodyDetail(mismatch);
+        }
         JsonLocation at = e.getLocation();
         return at == null ? "the request body is not valid JSON"
                 : "the request body is not valid JSON (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+    }
+
+    /** A body that is valid JSON but not one object: another kind of value, or more after the object. */
+    private static String wholeBodyDetail(MismatchedInputException e) {
+        // Jackson names the trailing case only in its message (DeserializationFeature.FAIL_ON_TRAILING_TOKENS).
+        if (e.getOriginalMessage() != null && e.getOriginalMessage().startsWith("Trailing token")) {
+            return "the request body has more after its JSON object: send one object and nothing else";
+        }
+        return "the request body must be a JSON object ({...}), not another JSON value";
     }
 
     private static String bounded(String text) {

@@ -1,5 +1,6 @@
 package io.npuzzle.api.rest;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.JobEvent;
 import io.npuzzle.api.jobs.JobEvents;
@@ -7,6 +8,7 @@ import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.protocol.Job;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -17,9 +19,11 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 
 import java.time.Duration;
@@ -27,8 +31,12 @@ import java.time.Duration;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
-/** A job's live events, as Server-Sent Events: its status changes and its search's progress, until it ends. */
+/**
+ * A job's live events, as Server-Sent Events: its status changes and its search's progress, until it ends; with
+ * API keys on, only for the key's own jobs.
+ */
 @Path(JobEventResource.PATH)
+@Tag(name = JobResource.TAG)
 public class JobEventResource {
 
     public static final String PATH = JobResource.PATH + "/{id}/events";
@@ -59,14 +67,15 @@ public class JobEventResource {
                     + " Last-Event-ID gets the newest state past that revision: progress in between may be"
                     + " skipped, a status change never.")
     @APIResponse(responseCode = "200", description = "The job's events, until its final status",
-            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = Job.class)))
+            content = @Content(mediaType = MediaType.SERVER_SENT_EVENTS, schema = @Schema(implementation = Job.class),
+                    examples = @ExampleObject(name = "start and progress", value = OpenApiExamples.EVENTS)))
     @Problems({JOB_NOT_FOUND, UNAVAILABLE})
     public Multi<OutboundSseEvent> events(@PathParam("id") String id,
                                           @Parameter(description = "the id of the last event received: only newer"
                                                   + " events are sent") @RestHeader(LAST_EVENT_ID) String lastEventId,
-                                          @Context Sse sse) {
+                                          @Context Sse sse, @Context RoutingContext context) {
         // The store's calls are bounded by the Redis timeout (a 503 problem past it), so this wait is too.
-        if (jobs.find(id, Duration.ZERO).await().indefinitely() == null) {
+        if (jobs.find(id, Duration.ZERO, Caller.of(context)).await().indefinitely() == null) {
             throw JobResource.notFound(config);
         }
         return events.after(id, revisionOf(lastEventId)).map(event -> toSse(sse, event));

@@ -1,12 +1,15 @@
 package io.npuzzle.api.rest;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -15,11 +18,20 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.jboss.resteasy.reactive.RestHeader;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestResponse;
 
 import java.time.Duration;
@@ -29,19 +41,24 @@ import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
 import static io.npuzzle.protocol.ProblemType.INVALID_BOARD;
 import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
 import static io.npuzzle.protocol.ProblemType.INVALID_MODE;
+import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
 import static io.npuzzle.protocol.ProblemType.STORE_FULL;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
-/** Solve jobs: submit one, then poll it by id, or cancel it. */
+/** Solve jobs: submit one, then poll it by id, or cancel it; with API keys on, each key sees only its own jobs. */
 @Path(JobResource.PATH)
+@Tag(name = JobResource.TAG, description = "Solve jobs: submit boards, follow them by id (long polling with"
+        + " wait, or live events), cancel them.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class JobResource {
 
     public static final String PATH = "/api/v1/jobs";
+    /** The OpenAPI tag of the job operations: generated clients name their API class after it. */
+    public static final String TAG = "Jobs";
     /** The request header that makes a submission safe to retry. */
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
@@ -58,19 +75,42 @@ public class JobResource {
     }
 
     @POST
-    @Operation(summary = "Submit a board", description = "202 with the queued job, or 200 with the job already DONE"
-            + " when the answer is cached. The Location header names the job. A retry with the same"
-            + " Idempotency-Key and submission gets the same job; the key with another submission is refused."
-            + " Default budgets: quick jobs (boards of at most 10 cells, 4x4, or any board in fast mode) 5 s and"
-            + " 20 M nodes; heavy jobs (optimal on any other shape) 60 s, 2 G nodes and the worker's search memory"
-            + " (half its heap per heavy slot). A job over its budget ends FAILED with a budget-exceeded problem.")
-    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
-            UNAVAILABLE, STORE_FULL})
-    public Uni<RestResponse<Job>> submit(JobSubmission submission,
-                                         @Parameter(description = "makes retries safe: up to 255 visible ASCII"
-                                                 + " characters") @RestHeader(IDEMPOTENCY_KEY)
-                                         String idempotencyKey) {
-        return submissions.accept(validator.validate(submission), idempotencyKey).map(job -> {
+    @Operation(operationId = "submitJob", summary = "Submit a board", description = "202 with the queued job, or"
+            + " 200 with the job already DONE when the answer is cached. The Location header names the job. A retry"
+            + " with the same Idempotency-Key and submission gets the same job; the key with another submission is"
+            + " refused. Mode bounded with a ratio R answers at most R times the shortest length; the result's bound"
+            + " says which factor it guarantees (1 when optimal). Default budgets: quick jobs (boards of at most 10"
+            + " cells, 4x4, or any board in fast mode) 5 s and 20 M nodes; heavy jobs (optimal or bounded on any"
+            + " other shape) 60 s, 2 G nodes and the worker's search memory (half its heap per heavy slot). A job"
+            + " over its budget ends FAILED with a budget-exceeded problem.")
+    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
+            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE, STORE_FULL})
+    @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
+            + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
+    @APIResponse(responseCode = "202", description = "The job, queued.",
+            headers = @Header(name = HttpHeaders.LOCATION, description = "the job's path",
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
+                    examples = @ExampleObject(name = "queued", value = OpenApiExamples.QUEUED_JOB)))
+    @APIResponse(responseCode = "200", description = "The job, already DONE: its answer was cached.",
+            headers = @Header(name = HttpHeaders.LOCATION, description = "the job's path",
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
+                    examples = @ExampleObject(name = "done", value = OpenApiExamples.DONE_JOB)))
+    public Uni<RestResponse<Job>> submit(@RequestBody(required = true, content = @Content(
+                                                 mediaType = MediaType.APPLICATION_JSON,
+                                                 schema = @Schema(implementation = JobSubmission.class),
+                                                 examples = {
+                                                     @ExampleObject(name = "3x3", value = OpenApiExamples.SUBMISSION),
+                                                     @ExampleObject(name = "2x4 with a goal",
+                                                             value = OpenApiExamples.SUBMISSION_2X4),
+                                                     @ExampleObject(name = "bounded",
+                                                             value = OpenApiExamples.SUBMISSION_BOUNDED)}))
+                                         JobSubmission submission, @Context RoutingContext context) {
+        // Read as sent: a header parameter would take an empty header for none, and an empty key must be refused.
+        String idempotencyKey = context.request().getHeader(IDEMPOTENCY_KEY);
+        SolveRequest request = validator.validate(submission).ownedBy(Caller.of(context).keyName());
+        return submissions.accept(request, idempotencyKey).map(job -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + job.id();
             return job.status().isFinished()
@@ -81,12 +121,17 @@ public class JobResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Get a job", description = "With wait=S (up to 30), holds the request until the job"
-            + " finishes or S seconds pass.")
+    @Operation(operationId = "getJob", summary = "Get a job", description = "With wait=S (up to 30), holds the"
+            + " request until the job finishes or S seconds pass.")
     @Problems({INVALID_WAIT, JOB_NOT_FOUND, UNAVAILABLE})
+    @APIResponse(responseCode = "200", description = "The job.", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
+            examples = @ExampleObject(name = "done", value = OpenApiExamples.DONE_JOB)))
     public Uni<Job> get(@PathParam("id") String id,
-                        @Parameter(description = "seconds to wait for the job to finish") @QueryParam("wait") String wait) {
-        return jobs.find(id, waitOf(wait)).map(job -> {
+                        @Parameter(description = "seconds to wait for the job to finish", schema = @Schema(
+                                type = SchemaType.INTEGER, minimum = "0", maximum = "30"))
+                        @QueryParam("wait") String wait, @Context RoutingContext context) {
+        return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {
             if (job == null) {
                 throw notFound(config);
             }
@@ -96,12 +141,16 @@ public class JobResource {
 
     @DELETE
     @Path("{id}")
-    @Operation(summary = "Cancel a job", description = "200 with the job, now CANCELLED, unless it has finished"
-            + " already or is unknown. A worker skips a cancelled job or stops its search.")
+    @Operation(operationId = "cancelJob", summary = "Cancel a job", description = "200 with the job, now CANCELLED,"
+            + " unless it has finished already or is unknown. A worker skips a cancelled job or stops its search.")
     @Problems({JOB_NOT_FOUND, JOB_FINISHED, UNAVAILABLE})
-    public Uni<Job> cancel(@PathParam("id") String id) {
-        return jobs.cancel(id).flatMap(cancelled -> switch (cancelled) {
-            case CANCELLED -> jobs.find(id, Duration.ZERO);
+    @APIResponse(responseCode = "200", description = "The job, now CANCELLED.", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
+            examples = @ExampleObject(name = "cancelled", value = OpenApiExamples.CANCELLED_JOB)))
+    public Uni<Job> cancel(@PathParam("id") String id, @Context RoutingContext context) {
+        Caller caller = Caller.of(context);
+        return jobs.cancel(id, caller).flatMap(cancelled -> switch (cancelled) {
+            case CANCELLED -> jobs.find(id, Duration.ZERO, caller);
             case UNKNOWN -> throw notFound(config);
             case FINISHED -> throw new ProblemException(ProblemType.JOB_FINISHED,
                     "the job has finished already and cannot be cancelled");
@@ -118,12 +167,9 @@ public class JobResource {
             return Duration.ZERO;
         }
         int max = config.maxWaitSeconds();
-        int seconds;
-        try {
-            seconds = wait.length() > 3 ? -1 : Integer.parseInt(wait);
-        } catch (NumberFormatException e) {
-            seconds = -1;
-        }
+        // ASCII digits only: Integer.parseInt would also take a sign and other scripts' digits.
+        boolean digits = wait.length() <= 3 && wait.chars().allMatch(c -> c >= '0' && c <= '9');
+        int seconds = digits ? Integer.parseInt(wait) : -1;
         if (seconds < 0 || seconds > max) {
             throw new ProblemException(ProblemType.INVALID_WAIT,
                     "wait must be a whole number of seconds from 0 to " + max);

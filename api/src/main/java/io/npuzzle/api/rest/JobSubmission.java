@@ -1,5 +1,7 @@
 package io.npuzzle.api.rest;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 /**
  * The body of {@code POST /api/v1/jobs}.
  *
@@ -7,7 +9,13 @@ package io.npuzzle.api.rest;
  * @param rows  may be left out for square boards
  * @param cols  may be left out for square boards
  * @param goal  optional; tiles 1..N-1 row by row with the blank last when left out
- * @param mode  {@code optimal} (the default) or {@code fast}
+ * @param mode  {@code optimal} (the default), {@code bounded} or {@code fast}
+ * @param ratio with mode {@code bounded} only: how many times the shortest length the answer may be
  */
-public record JobSubmission(String board, Integer rows, Integer cols, String goal, String mode) {
+public record JobSubmission(String board, Integer rows, Integer cols, String goal, String mode,
+                            @Schema(description = "With mode bounded only: the answer is at most this many times the"
+                                    + " shortest length (above 1, at most 3; default 1.25). The job's result says"
+                                    + " which bound it guarantees (bound: 1 when optimal).", minimum = "1",
+                                    exclusiveMinimum = true, maximum = "3", example = "1.25")
+                            Double ratio) {
 }

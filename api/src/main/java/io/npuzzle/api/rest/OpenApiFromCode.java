@@ -12,6 +12,7 @@ import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -29,10 +30,16 @@ import java.util.stream.Collectors;
  * {@code mp.openapi.filter}.
  * <ul>
  *   <li>The problem responses of each job operation, from the catalogue: those its {@link Problems} name, those of
- *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation (rate
- *       limited, internal error). One {@code application/problem+json} response per status, with its problem
- *       types as examples.</li>
- *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code fast}), not its constant's name.</li>
+ *       a request body (malformed, too large, not JSON) when it takes one, and those of every API operation
+ *       (request target or headers too large, unauthorized, rate limited, internal error). One
+ *       {@code application/problem+json} response per status, with its problem types as examples.</li>
+ *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its
+ *       constant's name.</li>
+ *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
+ *       annotations): a job's ratio and owner; a RUNNING job's progress; a finished job's time, result and
+ *       error; an unsolvable board's moves and length; the bound of an answer that proves none.</li>
+ *   <li>The bearer security scheme, which every job operation accepts but does not require: API keys are off
+ *       unless the service is configured with some.</li>
  * </ul>
  */
 public class OpenApiFromCode implements OASFilter {
@@ -40,23 +47,69 @@ public class OpenApiFromCode implements OASFilter {
     /** The resources whose operations declare their {@link Problems}. */
     static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class,
             JobEventResource.class);
-    static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.RATE_LIMITED, ProblemType.INTERNAL_ERROR);
+    /** A 401 comes only when API keys are on; documented all the same, as clients may meet it. */
+    static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.URI_TOO_LONG,
+            ProblemType.HEADERS_TOO_LARGE, ProblemType.UNAUTHORIZED, ProblemType.RATE_LIMITED,
+            ProblemType.INTERNAL_ERROR);
     static final Set<ProblemType> OF_A_BODY = EnumSet.of(ProblemType.MALFORMED_REQUEST, ProblemType.BODY_TOO_LARGE,
             ProblemType.UNSUPPORTED_MEDIA_TYPE);
     private static final String PROBLEM_SCHEMA = "Problem";
     private static final String MODE_SCHEMA = "Mode";
+    static final String BEARER_SCHEME = "bearer";
+    static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
+            "Job", List.of("ratio", "finishedAt", "result", "error", "owner", "progress"),
+            "JobResult", List.of("moves", "length", "bound"));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
         modesAsTheirLabels(openAPI);
+        nullableFields(openAPI);
+        declareBearerScheme(openAPI);
         for (Class<?> resource : RESOURCES) {
             for (Method method : resource.getDeclaredMethods()) {
                 Problems declared = method.getAnnotation(Problems.class);
                 if (declared != null) {
-                    document(operation(openAPI, resource, method), declared);
+                    Operation operation = operation(openAPI, resource, method);
+                    document(operation, declared);
+                    // Anonymous or with a key: the empty requirement keeps keys optional, as they are by default.
+                    operation.setSecurity(List.of(OASFactory.createSecurityRequirement(),
+                            OASFactory.createSecurityRequirement().addScheme(BEARER_SCHEME)));
                 }
             }
         }
+    }
+
+    private static void nullableFields(OpenAPI openAPI) {
+        Map<String, Schema> schemas = openAPI.getComponents() == null ? null : openAPI.getComponents().getSchemas();
+        if (schemas == null) {
+            return;
+        }
+        NULLABLE_FIELDS.forEach((name, fields) -> {
+            Schema record = schemas.get(name);
+            Map<String, Schema> properties = record == null ? null : record.getProperties();
+            for (String field : properties == null ? List.<String>of() : fields) {
+                Schema property = properties.get(field);
+                if (property == null) {
+                    continue;
+                }
+                if (property.getRef() != null) {
+                    record.addProperty(field, OASFactory.createSchema().anyOf(List.of(property,
+                            OASFactory.createSchema().addType(Schema.SchemaType.NULL))));
+                } else {
+                    property.addType(Schema.SchemaType.NULL);
+                }
+            }
+        });
+    }
+
+    private static void declareBearerScheme(OpenAPI openAPI) {
+        if (openAPI.getComponents() == null) {
+            openAPI.setComponents(OASFactory.createComponents());
+        }
+        openAPI.getComponents().addSecurityScheme(BEARER_SCHEME, OASFactory.createSecurityScheme()
+                .type(SecurityScheme.Type.HTTP).scheme("bearer")
+                .description("An API key sent as 'Authorization: Bearer <key>', where the service is configured"
+                        + " with keys; without keys (the default) requests need none."));
     }
 
     private static void modesAsTheirLabels(OpenAPI openAPI) {

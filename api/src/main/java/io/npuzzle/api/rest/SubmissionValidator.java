@@ -6,6 +6,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -35,7 +36,8 @@ public class SubmissionValidator {
 
     /**
      * @throws io.npuzzle.core.board.BoardFormatException naming the defect of the board, goal or shape
-     * @throws ProblemException for a missing body, an unknown mode or a board over the limits
+     * @throws ProblemException for a missing body, an unknown mode, a ratio out of range or without bounded mode,
+     *                          or a board over the limits
      */
     public SolveRequest validate(JobSubmission submission) {
         if (submission == null) {
@@ -47,12 +49,19 @@ public class SubmissionValidator {
         } catch (IllegalArgumentException e) {
             throw new ProblemException(ProblemType.INVALID_MODE, e.getMessage());
         }
+        Quality quality;
+        try {
+            quality = new Quality(mode, submission.ratio());
+        } catch (IllegalArgumentException e) {
+            throw new ProblemException(ProblemType.INVALID_RATIO, e.getMessage());
+        }
         Puzzle puzzle = Puzzle.parse(submission.board(), submission.rows(), submission.cols(), submission.goal());
         if (puzzle.shape().rows() > maxRows || puzzle.shape().cols() > maxCols) {
             throw new ProblemException(ProblemType.INVALID_BOARD,
                     "this service accepts boards of up to " + maxRows + " rows and " + maxCols + " columns");
         }
         return new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(),
-                puzzle.shape().rows(), puzzle.shape().cols(), puzzle.goal().toString(), mode, Instant.now());
+                puzzle.shape().rows(), puzzle.shape().cols(), puzzle.goal().toString(), quality.mode(), Instant.now(),
+                quality.ratio());
     }
 }

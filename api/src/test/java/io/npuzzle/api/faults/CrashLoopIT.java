@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A job that crashes every worker that takes it: here a worker misconfigured with a search memory far beyond its
- * heap, so that a 5x5 search really runs out of memory and the JVM exits (-XX:+ExitOnOutOfMemoryError, as
+ * heap, so that a 6x6 search really runs out of memory and the JVM exits (-XX:+ExitOnOutOfMemoryError, as
  * bin/run and the images start it). Restarted like an orchestrator would, the workers take the job again until
  * its deliveries run out; then it ends FAILED instead of crashing them forever, and work goes on.
  */
@@ -55,8 +55,8 @@ class CrashLoopIT {
 
     @Test
     void aJobThatCrashesEveryWorkerEndsFailedAfterItsDeliveriesRunOut() {
-        String id = client.accepted("{\"board\": \"" + TestBoards.randomSolvable(5, 5, new Random(3))
-                + "\", \"rows\": 5, \"cols\": 5}").get("id").asText();
+        String id = client.accepted("{\"board\": \"" + TestBoards.randomSolvable(6, 6, new Random(3))
+                + "\", \"rows\": 6, \"cols\": 6}").get("id").asText();
         for (int delivery = 1; delivery <= MAX_DELIVERIES; delivery++) {
             ServiceProcess worker = startWorker("crash-worker-" + delivery);
             OptionalInt exit = worker.awaitExit(TIMEOUT);

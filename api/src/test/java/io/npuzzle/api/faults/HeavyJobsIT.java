@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Heavy optimal searches (5x5 to 8x8 boards, far beyond any budget) on one worker with the heap {@code bin/run}
+ * Heavy optimal searches (6x6 to 8x8 boards, beyond the pattern databases and far beyond any budget) on one worker with the heap {@code bin/run}
  * gives it: two of them at once must not exhaust its memory, must not hold up quick jobs, and must end with a
  * budget problem; a cancelled one stops within a second; the worker stays live and ready throughout.
  */
@@ -42,8 +42,8 @@ class HeavyJobsIT {
     /** What "answered at once" means here, with margin for a busy test machine. */
     private static final Duration QUICK = Duration.ofSeconds(3);
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final Pattern CANCELLED_5X5 =
-            Pattern.compile("npuzzle_solve_time_seconds_count\\{[^}]*outcome=\"CANCELLED\"[^}]*shape=\"5x5\"[^}]*} (\\S+)");
+    private static final Pattern CANCELLED_6X6 =
+            Pattern.compile("npuzzle_solve_time_seconds_count\\{[^}]*outcome=\"CANCELLED\"[^}]*shape=\"6x6\"[^}]*} (\\S+)");
 
     private static final List<ServiceProcess> services = new ArrayList<>();
     private static ServiceProcess worker;
@@ -75,7 +75,7 @@ class HeavyJobsIT {
     void heavyJobsEndWithABudgetProblemWithoutHoldingUpQuickJobsOrExhaustingTheHeap() {
         Random random = new Random(20261130);
         List<String> heavy = new ArrayList<>();
-        for (int size : new int[] {5, 6, 8, 5}) {
+        for (int size : new int[] {6, 7, 8, 6}) {
             heavy.add(submit(TestBoards.randomSolvable(size, size, random), size, "optimal").get("id").asText());
         }
         Awaitility.await("both heavy slots busy").atMost(TIMEOUT)
@@ -113,7 +113,7 @@ class HeavyJobsIT {
     @Test
     void cancellingARunningHeavyJobStopsItsSearchWithinASecond() {
         double cancelledBefore = cancelledSearches();
-        String id = submit(TestBoards.randomSolvable(5, 5, new Random(7)), 5, "optimal").get("id").asText();
+        String id = submit(TestBoards.randomSolvable(6, 6, new Random(7)), 6, "optimal").get("id").asText();
         Awaitility.await("the search runs").atMost(TIMEOUT).until(() -> status(id).equals("RUNNING"));
 
         assertEquals(200, client.cancel(id).statusCode());
@@ -135,9 +135,9 @@ class HeavyJobsIT {
         return workerGet("/q/health/" + check).statusCode();
     }
 
-    /** Searches of 5x5 boards that the worker ended because their job was cancelled. */
+    /** Searches of 6x6 boards that the worker ended because their job was cancelled. */
     private static double cancelledSearches() {
-        Matcher count = CANCELLED_5X5.matcher(workerGet("/q/metrics").body());
+        Matcher count = CANCELLED_6X6.matcher(workerGet("/q/metrics").body());
         return count.find() ? Double.parseDouble(count.group(1)) : 0;
     }
 

@@ -10,6 +10,7 @@ import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.metrics.CacheLookups;
 
@@ -40,8 +41,12 @@ public final class JobServiceFixture {
 
     /** A validated request for a board of the default goal, with a fresh id, as the REST layer makes it. */
     public static SolveRequest request(String board, int rows, int cols, Mode mode) {
+        return request(board, rows, cols, new Quality(mode, null));
+    }
+
+    public static SolveRequest request(String board, int rows, int cols, Quality quality) {
         Puzzle puzzle = Puzzle.parse(board, rows, cols, null);
         return new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(), rows, cols,
-                puzzle.goal().toString(), mode, Instant.now());
+                puzzle.goal().toString(), quality.mode(), Instant.now(), quality.ratio());
     }
 }

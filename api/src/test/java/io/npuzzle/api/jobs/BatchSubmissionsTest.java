@@ -1,5 +1,6 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.solve.Mode;
@@ -65,14 +66,35 @@ class BatchSubmissionsTest {
         assertEquals(4, service.queue.queued().size());
     }
 
+    @Test
+    void twoApiKeysUsingTheSameIdempotencyKeyGetBatchesOfTheirOwn() {
+        List<Object> alices = accept(batch("1 2 3 4 5 6 7 0 8", "4 1 3 7 2 6 0 5 8", "alice"), KEY,
+                new Caller("alice"));
+        List<Object> bobs = accept(batch("1 2 3 4 5 6 7 0 8", "4 1 3 7 2 6 0 5 8", "bob"), KEY, new Caller("bob"));
+
+        assertNotEquals(ids(alices), ids(bobs));
+        assertEquals("bob", assertInstanceOf(Job.class, bobs.get(0)).owner());
+        assertEquals(ids(alices), ids(accept(batch("1 2 3 4 5 6 7 0 8", "4 1 3 7 2 6 0 5 8", "alice"), KEY,
+                new Caller("alice"))));
+    }
+
     /** One valid entry per board, then a refused one, then a last valid one. */
     private static List<BatchEntry> batch(String board, String last) {
-        return List.of(new BatchEntry.Valid(request(board, 3, 3, Mode.OPTIMAL)), new BatchEntry.Refused(REFUSED),
-                new BatchEntry.Valid(request(last, 3, 3, Mode.OPTIMAL)));
+        return batch(board, last, null);
+    }
+
+    private static List<BatchEntry> batch(String board, String last, String owner) {
+        return List.of(new BatchEntry.Valid(request(board, 3, 3, Mode.OPTIMAL).ownedBy(owner)),
+                new BatchEntry.Refused(REFUSED),
+                new BatchEntry.Valid(request(last, 3, 3, Mode.OPTIMAL).ownedBy(owner)));
     }
 
     private List<Object> accept(List<BatchEntry> entries, String key) {
-        return service.batches.accept(entries, key).await().atMost(AT_MOST);
+        return accept(entries, key, Caller.ANYONE);
+    }
+
+    private List<Object> accept(List<BatchEntry> entries, String key, Caller caller) {
+        return service.batches.accept(entries, key, caller).await().atMost(AT_MOST);
     }
 
     private static List<String> ids(List<Object> replies) {

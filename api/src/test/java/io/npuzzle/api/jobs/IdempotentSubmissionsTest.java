@@ -7,6 +7,7 @@ import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.Hashes;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import org.junit.jupiter.api.Test;
 
@@ -99,6 +100,26 @@ class IdempotentSubmissionsTest {
         String expected = Hashes.sha256Hex("4 1 3 7 2 6 0 5 8|3x3|1 2 3 4 5 6 7 8 0|optimal");
         assertEquals(expected, service.keys.claimOf(KEY).fingerprint());
         assertEquals(request.jobId(), service.keys.claimOf(KEY).jobId());
+    }
+
+    @Test
+    void theSameKeyWithAnotherRatioIsAnotherSubmission() {
+        accept(request(BOARD, 3, 3, Quality.bounded(1.5)), KEY);
+        assertEquals(Hashes.sha256Hex("4 1 3 7 2 6 0 5 8|3x3|1 2 3 4 5 6 7 8 0|bounded-1.5"),
+                service.keys.claimOf(KEY).fingerprint());
+
+        assertProblem(ProblemType.IDEMPOTENCY_KEY_REUSED, 422,
+                () -> accept(request(BOARD, 3, 3, Quality.bounded(2)), KEY));
+    }
+
+    @Test
+    void twoApiKeysUsingTheSameIdempotencyKeyGetJobsOfTheirOwn() {
+        Job alices = accept(request(BOARD, 3, 3, Mode.OPTIMAL).ownedBy("alice"), KEY);
+        Job bobs = accept(request(BOARD, 3, 3, Mode.OPTIMAL).ownedBy("bob"), KEY);
+
+        assertNotEquals(alices.id(), bobs.id());
+        assertEquals("bob", bobs.owner());
+        assertEquals(alices.id(), accept(request(BOARD, 3, 3, Mode.OPTIMAL).ownedBy("alice"), KEY).id());
     }
 
     private Job accept(SolveRequest request, String key) {

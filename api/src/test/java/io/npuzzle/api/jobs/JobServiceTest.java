@@ -1,5 +1,6 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.inmemory.InMemoryJobQueue.Queued;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.problem.ProblemException;
@@ -10,6 +11,7 @@ import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import org.junit.jupiter.api.Test;
@@ -82,13 +84,51 @@ class JobServiceTest {
     }
 
     @Test
+    void aBoundedRequestIsServedByAnyCachedAnswerWhoseGuaranteeIsAtLeastAsGood() {
+        SolveRequest tight = request(BOARD_5X5, 5, 5, Quality.bounded(1.2));
+        service.cache.put(tight.key(), new CachedSolution(true, "l", false, 0.1, 9, 1.5));
+
+        assertEquals(JobStatus.QUEUED, service.jobs.accept(tight).await().atMost(AT_MOST).status());
+        assertEquals(List.of(new Queued(tight, SolveCost.HEAVY)), service.queue.queued(),
+                "a bound of 1.5 does not serve 1.2; bounded jobs without databases are heavy");
+        Job loose = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.5))).await().atMost(AT_MOST);
+        assertEquals(JobStatus.DONE, loose.status());
+        assertEquals(1.5, loose.result().bound());
+        assertFalse(loose.result().optimal());
+
+        service.cache.put(tight.key(), OPTIMAL);
+        Job served = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.01))).await().atMost(AT_MOST);
+        assertEquals(1.0, served.result().bound(), "an optimal answer serves every ratio");
+    }
+
+    @Test
+    void withApiKeysAJobIsVisibleAndCancellableOnlyWithTheKeyThatSubmittedIt() {
+        Caller alice = new Caller("alice");
+        Caller bob = new Caller("bob");
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL).ownedBy("alice");
+        service.jobs.accept(request).await().atMost(AT_MOST);
+
+        assertEquals("alice", service.jobs.find(request.jobId(), Duration.ZERO, alice).await().atMost(AT_MOST).owner());
+        assertNull(service.jobs.find(request.jobId(), Duration.ZERO, bob).await().atMost(AT_MOST));
+        long started = System.nanoTime();
+        assertNull(service.jobs.find(request.jobId(), Duration.ofSeconds(30), bob).await().atMost(AT_MOST),
+                "a long poll on another's job answers at once, as for an unknown id");
+        assertTrue(System.nanoTime() - started < AT_MOST.toNanos());
+        assertEquals(Cancelled.UNKNOWN, service.jobs.cancel(request.jobId(), bob).await().atMost(AT_MOST));
+        assertEquals(JobStatus.QUEUED, service.jobs.find(request.jobId(), Duration.ZERO, alice).await()
+                .atMost(AT_MOST).status(), "not cancelled by another key");
+        assertEquals(Cancelled.CANCELLED, service.jobs.cancel(request.jobId(), alice).await().atMost(AT_MOST));
+    }
+
+    @Test
     void aMissIsStoredAndQueuedInTheQuickLane() {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
 
         Job job = service.jobs.accept(request).await().atMost(AT_MOST);
 
         assertEquals(JobStatus.QUEUED, job.status());
-        assertEquals(JobStatus.QUEUED, service.jobs.find(request.jobId(), Duration.ZERO).await().atMost(AT_MOST)
+        assertEquals(JobStatus.QUEUED, service.jobs.find(request.jobId(), Duration.ZERO, Caller.ANYONE)
+                .await().atMost(AT_MOST)
                 .status(), "stored before it is queued");
         assertEquals(List.of(new Queued(request, SolveCost.QUICK)), service.queue.queued());
         assertEquals(1, service.count("npuzzle.cache.lookups", "result", "miss"));
@@ -126,14 +166,14 @@ class JobServiceTest {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
         service.jobs.accept(request).await().atMost(AT_MOST);
 
-        assertEquals(Cancelled.CANCELLED, service.jobs.cancel(request.jobId()).await().atMost(AT_MOST));
-        assertEquals(Cancelled.FINISHED, service.jobs.cancel(request.jobId()).await().atMost(AT_MOST));
+        assertEquals(Cancelled.CANCELLED, service.jobs.cancel(request.jobId(), Caller.ANYONE).await().atMost(AT_MOST));
+        assertEquals(Cancelled.FINISHED, service.jobs.cancel(request.jobId(), Caller.ANYONE).await().atMost(AT_MOST));
 
         SolveOutcome stored = service.store.outcome(request.jobId());
         assertEquals(JobStatus.CANCELLED, stored.status());
         assertEquals(JobService.OUTCOME_PRODUCER, stored.worker());
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "CANCELLED"));
-        assertEquals(Cancelled.UNKNOWN, service.jobs.cancel("00000000-0000-4000-8000-000000000000")
+        assertEquals(Cancelled.UNKNOWN, service.jobs.cancel("00000000-0000-4000-8000-000000000000", Caller.ANYONE)
                 .await().atMost(AT_MOST));
     }
 
@@ -143,7 +183,7 @@ class JobServiceTest {
         service.jobs.accept(request).await().atMost(AT_MOST);
 
         long started = System.nanoTime();
-        CompletableFuture<Job> poll = service.jobs.find(request.jobId(), Duration.ofSeconds(30))
+        CompletableFuture<Job> poll = service.jobs.find(request.jobId(), Duration.ofSeconds(30), Caller.ANYONE)
                 .subscribeAsCompletionStage();
         assertFalse(poll.isDone(), "waits while the job is queued");
         assertEquals(1, service.waiters.waiting(request.jobId()));
@@ -162,7 +202,7 @@ class JobServiceTest {
         service.jobs.accept(request).await().atMost(AT_MOST);
 
         long started = System.nanoTime();
-        Job job = service.jobs.find(request.jobId(), Duration.ofMillis(50)).await().atMost(AT_MOST);
+        Job job = service.jobs.find(request.jobId(), Duration.ofMillis(50), Caller.ANYONE).await().atMost(AT_MOST);
 
         assertEquals(JobStatus.QUEUED, job.status());
         assertTrue(System.nanoTime() - started >= Duration.ofMillis(50).toNanos(), "held for the wait");
@@ -173,7 +213,8 @@ class JobServiceTest {
     void aLongPollOnAnUnknownJobAnswersAtOnce() {
         String unknown = "00000000-0000-4000-8000-000000000000";
 
-        CompletableFuture<Job> poll = service.jobs.find(unknown, Duration.ofSeconds(30)).subscribeAsCompletionStage();
+        CompletableFuture<Job> poll = service.jobs.find(unknown, Duration.ofSeconds(30), Caller.ANYONE)
+                .subscribeAsCompletionStage();
 
         assertTrue(poll.isDone());
         assertNull(poll.join());

@@ -4,6 +4,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Rectangle;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.time.Duration;
@@ -33,6 +34,36 @@ final class SolverPage {
         field.sendKeys(text);
     }
 
+    void chooseShape(int rows, int cols) {
+        new Select(byId("rows")).selectByValue(Integer.toString(rows));
+        new Select(byId("cols")).selectByValue(Integer.toString(cols));
+    }
+
+    /** Picks a mode by its label on the wire: optimal, bounded or fast. */
+    void chooseMode(String mode) {
+        driver.findElement(By.cssSelector("[data-testid=mode-" + mode + "]")).click();
+    }
+
+    void typeRatio(String text) {
+        WebElement field = byId("ratio");
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    String ratioError() {
+        return byId("ratio-error").getText();
+    }
+
+    /** Opens the API key section when closed and types the key. */
+    void typeApiKey(String key) {
+        if (byId("api-key-details").getDomAttribute("open") == null) {
+            driver.findElement(By.cssSelector("#api-key-details summary")).click();
+        }
+        WebElement field = byId("api-key");
+        field.clear();
+        field.sendKeys(key);
+    }
+
     String boardTextError() {
         return byId("board-text-error").getText();
     }
@@ -48,6 +79,11 @@ final class SolverPage {
     /** The problem shown for the last request or job, empty when there is none. */
     String problemText() {
         return byId("job-error").getText();
+    }
+
+    /** Waits until the problem shown mentions {@code text}. */
+    void awaitProblem(String text) {
+        await(JOB_TIMEOUT, d -> problemText().contains(text));
     }
 
     /** Waits until the job shown has the status, and returns its id. */

@@ -1,6 +1,7 @@
 package io.npuzzle.api.page;
 
 import io.npuzzle.api.PackagedServices;
+import io.npuzzle.protocol.Hashes;
 import io.npuzzle.testsupport.FreePorts;
 import io.npuzzle.testsupport.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
@@ -9,6 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The page served at {@code /} by the packaged API, driven in headless Chromium against the real pipeline
- * (Kafka, a worker process, Redis): submit a board, watch it finish, step its solution to the goal.
+ * (Kafka, a worker process, Redis): submit a board, watch it finish, step its solution to the goal; bounded mode;
+ * API keys typed in the page.
  */
 @EnabledIf(value = "io.npuzzle.api.page.HeadlessChromium#installed", disabledReason = HeadlessChromium.MISSING)
 class WebPageIT {
@@ -82,6 +86,51 @@ class WebPageIT {
             chromium.resize(390, 844);
             page.awaitBoardShown(GOAL);
             chromium.screenshot("web-page-phone");
+        }
+    }
+
+    @Test
+    void aBoundedAnswerSaysWhichBoundItGuaranteesAndARatioOutOfRangeIsCaughtBeforeSending() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
+            page.chooseShape(3, 4);
+            page.typeBoard("5 1 3 4 2 0 7 8 9 6 10 11");
+            page.awaitBoardShown("5 1 3 4 2 0 7 8 9 6 10 11");
+
+            page.chooseMode("bounded");
+            page.typeRatio("4");
+            assertEquals("the ratio must be above 1 and at most 3", page.ratioError());
+            page.solve();
+            assertEquals("ratio", page.focusedFieldId(), "Solve sends nothing and points at the ratio");
+
+            page.typeRatio("1.5");
+            assertEquals("", page.ratioError());
+            page.solve();
+            page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("at most 1.5× the shortest"), page.jobText());
+            assertTrue(page.solutionLength() > 0);
+            chromium.screenshot("web-page-bounded");
+        }
+    }
+
+    @Test
+    void withApiKeysOnTheKeyTypedInThePageIsSentAndAMissingOneIsAskedFor() {
+        String key = "npz_" + UUID.randomUUID().toString().replace("-", "");
+        int port = FreePorts.next();
+        try (ServiceProcess keyed = PackagedServices.startApi("page-api-keys", port, Map.of(
+                "npuzzle.api.auth.enabled", "true", "npuzzle.api.auth.keys.page", "sha256:" + Hashes.sha256Hex(key)));
+             HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open("http://localhost:" + port + "/");
+            page.typeBoard(START);
+            page.solve();
+            page.awaitProblem("API key");
+            assertTrue(page.problemText().contains("send an API key"), page.problemText());
+
+            page.typeApiKey(key);
+            page.solve();
+            page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("Solved in " + OPTIMAL_LENGTH + " moves"), page.jobText());
+            assertFalse(keyed.output().contains(key), "the key is not logged");
         }
     }
 

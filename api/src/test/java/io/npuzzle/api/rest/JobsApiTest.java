@@ -169,6 +169,14 @@ class JobsApiTest {
                 .body("detail", containsString("invalid goal"));
         problem(submit(Map.of("board", "1 2 3 4 5 6 7 8 0", "mode", "slow")), 400)
                 .body("detail", containsString("unknown mode"));
+        problem(submit(Map.of("board", "1 2 3 4 5 6 7 8 0", "mode", "bounded", "ratio", 3.5)), 400)
+                .body("type", equalTo(ProblemType.INVALID_RATIO.urn())).body("detail", containsString("at most 3"));
+        problem(submit(Map.of("board", "1 2 3 4 5 6 7 8 0", "mode", "fast", "ratio", 1.5)), 400)
+                .body("type", equalTo(ProblemType.INVALID_RATIO.urn())).body("detail", containsString("bounded"));
+        problem(submit(Map.of("board", "1 2 3 4 5 6 7 8 0", "mode", "bounded", "ratio", "wide")), 400)
+                .body("detail", containsString("ratio"));
+        problem(submit(Map.of("board", "1 2 3 4 5 6 7 8 0", "mode", "bounded", "ratio", List.of(2))), 400)
+                .body("detail", containsString("ratio"));
         problem(given().queryParam("wait", 31).get(JOBS + "/00000000-0000-4000-8000-000000000000").then(), 400);
     }
 
@@ -217,7 +225,8 @@ class JobsApiTest {
                 .body("responses.'400'.content.'application/problem+json'.schema.'$ref'",
                         equalTo("#/components/schemas/Problem"));
         document.rootPath("").body("components.schemas.Problem.properties.type", notNullValue())
-                .body("components.schemas.Mode.enum", equalTo(List.of("optimal", "fast")));
+                .body("components.schemas.Mode.enum", equalTo(List.of("optimal", "bounded", "fast")))
+                .body("components.schemas.JobSubmission.properties.ratio.description", containsString("bounded"));
     }
 
     private static ValidatableResponse submit(Map<String, ?> body) {

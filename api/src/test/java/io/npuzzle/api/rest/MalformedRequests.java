@@ -17,8 +17,8 @@ import java.util.stream.IntStream;
 /**
  * Generates requests that the job API must refuse: boards of random tokens, wrong sizes, duplicate or missing
  * tiles, huge and negative numbers, unicode, JSON of the wrong types, truncated JSON, huge bodies, unknown ids,
- * bad waits, wrong methods and media types. Every request is invalid by construction, so every answer must be a
- * 4xx problem.
+ * bad waits, wrong methods and media types, and valid requests but for one thing that lenient parsing once took.
+ * Every request is invalid by construction, so every answer must be a 4xx problem.
  */
 final class MalformedRequests {
 
@@ -32,7 +32,7 @@ final class MalformedRequests {
     private final List<Supplier<HttpRequest>> kinds = List.of(
             this::submitInvalidBoard, this::submitWrongTypes, this::submitTruncated, this::submitNotJson,
             this::batchEnvelope, this::pollUnknown, this::pollBadWait, this::cancelUnknown, this::wrongMethod,
-            this::wrongMediaType, this::hugeBody);
+            this::wrongMediaType, this::hugeBody, this::onceLetThrough);
 
     MalformedRequests(Random random, URI base) {
         this.random = random;
@@ -151,6 +151,25 @@ final class MalformedRequests {
         return HttpRequest.newBuilder(base.resolve(random.nextBoolean() ? JOBS : JOBS + "/batch"))
                 .header("Content-Type", types[random.nextInt(types.length)])
                 .POST(HttpRequest.BodyPublishers.ofString("board=1 2 3")).timeout(Duration.ofSeconds(30)).build();
+    }
+
+    /** A valid submission or poll but for one thing lenient parsing once let through (see StrictInputTest). */
+    private HttpRequest onceLetThrough() {
+        String valid = "{\"board\":\"1 2 3 4 5 6 7 0 8\"";
+        String[] trailing = {"}{\"x\":1}", "} ]]] garbage", "}[]", "} 1", "}}"};
+        String[] rows = {"3.9999", "3.0", "\"3\"", "\"٣\"", "\"３\""};
+        String[] waits = {"%D9%A3", "%EF%BC%93", "%2B3", "3%20"};
+        return switch (random.nextInt(5)) {
+            case 0 -> post(JOBS, valid + trailing[random.nextInt(trailing.length)]);
+            case 1 -> post(JOBS, valid + ",\"rows\":" + rows[random.nextInt(rows.length)] + "}");
+            case 2 -> HttpRequest.newBuilder(base.resolve(JOBS)).header("Content-Type", "application/json")
+                    .header("Idempotency-Key", "").POST(HttpRequest.BodyPublishers.ofString(valid + "}"))
+                    .timeout(Duration.ofSeconds(30)).build();
+            case 3 -> HttpRequest.newBuilder(base.resolve(JOBS + "/" + UUID.randomUUID() + "?wait="
+                    + waits[random.nextInt(waits.length)])).GET().timeout(Duration.ofSeconds(30)).build();
+            default -> HttpRequest.newBuilder(base.resolve(JOBS + "/" + UUID.randomUUID()))
+                    .header("X-Padding", "p".repeat(21 * 1024)).GET().timeout(Duration.ofSeconds(30)).build();
+        };
     }
 
     /** Rarely: building and sending 600 KB bodies thousands of times would only slow the test down. */

@@ -32,8 +32,10 @@ class OpenApiFromCodeTest {
         new OpenApiFromCode().filterOpenAPI(document);
 
         Operation get = document.getPaths().getPathItem(JOB).getGET();
-        assertEquals(Set.of("200", "400", "404", "429", "500", "503"), get.getResponses().getAPIResponses().keySet());
+        assertEquals(Set.of("200", "400", "401", "404", "414", "429", "431", "500", "503"),
+                get.getResponses().getAPIResponses().keySet());
         assertEquals(Set.of("job-not-found"), examples(get, 404));
+        assertEquals(Set.of("unauthorized"), examples(get, 401), "when API keys are on");
         assertEquals(Set.of("invalid-wait"), examples(get, 400));
         MediaType notFound = get.getResponses().getAPIResponse("404").getContent()
                 .getMediaType(ProblemResponses.MEDIA_TYPE);
@@ -49,7 +51,8 @@ class OpenApiFromCodeTest {
         new OpenApiFromCode().filterOpenAPI(document);
 
         Operation submit = document.getPaths().getPathItem(JobResource.PATH).getPOST();
-        assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-mode", "malformed-request"),
+        assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-mode", "invalid-ratio",
+                "malformed-request"),
                 examples(submit, 400));
         assertEquals(Set.of("idempotency-key-reused"), examples(submit, 422));
         assertEquals(Set.of("request-entity-too-large"), examples(submit, 413));
@@ -78,11 +81,13 @@ class OpenApiFromCodeTest {
     @Test
     void aModeIsDocumentedByTheLabelItTravelsAs() {
         OpenAPI document = jobOperations().components(OASFactory.createComponents().addSchema("Mode",
-                OASFactory.createSchema().addType(Schema.SchemaType.STRING).enumeration(List.of("OPTIMAL", "FAST"))));
+                OASFactory.createSchema().addType(Schema.SchemaType.STRING)
+                        .enumeration(List.of("OPTIMAL", "BOUNDED", "FAST"))));
 
         new OpenApiFromCode().filterOpenAPI(document);
 
-        assertEquals(List.of("optimal", "fast"), document.getComponents().getSchemas().get("Mode").getEnumeration());
+        assertEquals(List.of("optimal", "bounded", "fast"),
+                document.getComponents().getSchemas().get("Mode").getEnumeration());
     }
 
     /** The job operations as SmallRye documents them before the filter: each with its success response only. */

@@ -21,7 +21,7 @@ class SubmissionValidatorTest {
 
     @Test
     void aSubmissionIsNormalisedIntoARequestWithAFreshId() {
-        JobSubmission submission = new JobSubmission("2,3,4,1,5,x,7,6,8", null, null, null, null);
+        JobSubmission submission = new JobSubmission("2,3,4,1,5,x,7,6,8", null, null, null, null, null);
 
         SolveRequest request = validator.validate(submission);
 
@@ -37,17 +37,43 @@ class SubmissionValidatorTest {
 
     @Test
     void theModeIsReadWhateverItsCase() {
-        assertEquals(Mode.FAST, validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "FAST"))
-                .mode());
+        assertEquals(Mode.FAST, validator.validate(
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "FAST", null)).mode());
     }
 
     @Test
     void anUnknownModeIsAnInvalidModeProblem() {
         ProblemException refused = assertThrows(ProblemException.class,
-                () -> validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "slow")));
+                () -> validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "slow", null)));
 
         assertTrue(refused.problem().is(ProblemType.INVALID_MODE));
         assertTrue(refused.problem().detail().contains("unknown mode"), refused.problem().detail());
+    }
+
+    @Test
+    void boundedModeTakesARatioOrTheDefault() {
+        SolveRequest bounded = validator.validate(new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded",
+                1.5));
+        assertEquals(Mode.BOUNDED, bounded.mode());
+        assertEquals(1.5, bounded.ratio());
+        assertEquals(1.25, validator.validate(
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", null)).ratio());
+        assertEquals(null, validator.validate(
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, null, null)).ratio(), "none outside bounded");
+    }
+
+    @Test
+    void aRatioOutOfRangeOrWithAnotherModeIsAnInvalidRatioProblem() {
+        for (JobSubmission wrong : new JobSubmission[] {
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", 1.0),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", 3.5),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", Double.POSITIVE_INFINITY),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "fast", 1.5),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, null, 2.0)}) {
+            ProblemException refused = assertThrows(ProblemException.class, () -> validator.validate(wrong));
+            assertTrue(refused.problem().is(ProblemType.INVALID_RATIO), wrong.toString());
+            assertEquals(400, refused.problem().status());
+        }
     }
 
     @Test
@@ -61,17 +87,18 @@ class SubmissionValidatorTest {
     @Test
     void aBoardBeyondTheLimitsIsAnInvalidBoardProblemNamingThem() {
         ProblemException refused = assertThrows(ProblemException.class, () -> validator.validate(
-                new JobSubmission("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", null, null, null, null)));
+                new JobSubmission("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", null, null, null, null, null)));
 
         assertTrue(refused.problem().is(ProblemType.INVALID_BOARD));
         assertTrue(refused.problem().detail().contains("up to 3 rows and 4 columns"), refused.problem().detail());
-        assertEquals(3, validator.validate(new JobSubmission("1 2 3 4 5 6 7 8 9 10 11 0", 3, 4, null, null)).rows());
+        assertEquals(3, validator.validate(
+                new JobSubmission("1 2 3 4 5 6 7 8 9 10 11 0", 3, 4, null, null, null)).rows());
     }
 
     @Test
     void aDefectiveBoardIsRefusedNamingTheDefect() {
         BoardFormatException refused = assertThrows(BoardFormatException.class,
-                () -> validator.validate(new JobSubmission("1 2 3 4 5 6 7 7 0", null, null, null, null)));
+                () -> validator.validate(new JobSubmission("1 2 3 4 5 6 7 7 0", null, null, null, null, null)));
 
         assertTrue(refused.getMessage().contains("duplicate tile 7"), refused.getMessage());
     }

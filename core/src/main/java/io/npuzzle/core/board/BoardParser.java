@@ -3,9 +3,11 @@ package io.npuzzle.core.board;
 import java.util.Arrays;
 
 /**
- * Reads boards written as tiles separated by whitespace and/or commas, the blank as {@code x}, {@code X},
- * {@code 0} or {@code _}; a 3x3 board may also be nine characters without separators ({@code 23415x768}).
- * Every front end (CLI, REST, worker) goes through here, so users see the same messages everywhere.
+ * Reads boards written as tiles separated by ASCII spaces, tabs, line breaks (CR, LF) and/or commas, the blank as
+ * {@code x}, {@code X}, {@code 0} or {@code _}; a 3x3 board may also be nine characters without separators
+ * ({@code 23415x768}). Any other character, other spaces and controls included, belongs to a token, and tiles are
+ * ASCII digits. Every front end (CLI, REST, worker) goes through here, so users see the same messages everywhere;
+ * the web page's {@code board-text.js} follows the same rules.
  */
 public final class BoardParser {
 
@@ -35,7 +37,7 @@ public final class BoardParser {
 
     /** Parses a goal for a board of the given shape; the default goal when the text is null or blank. */
     public static Board parseGoal(String text, Shape shape) {
-        if (text == null || text.isBlank()) {
+        if (text == null || isSpace(text)) {
             return Board.solved(shape);
         }
         try {
@@ -46,13 +48,13 @@ public final class BoardParser {
     }
 
     private static int[] tokens(String text, Integer rows, Integer cols) {
-        if (text == null || text.isBlank()) {
+        if (text == null || isSpace(text)) {
             throw new BoardFormatException("the board is empty");
         }
         if (text.length() > MAX_TEXT_LENGTH) {
             throw new BoardFormatException("the board text is longer than " + MAX_TEXT_LENGTH + " characters");
         }
-        String stripped = text.strip();
+        String stripped = stripSpace(text);
         if (compactAllowed(stripped, rows, cols)) {
             int[] tiles = new int[COMPACT_LENGTH];
             for (int k = 0; k < COMPACT_LENGTH; k++) {
@@ -83,7 +85,28 @@ public final class BoardParser {
     }
 
     private static boolean isSeparator(char c) {
-        return c == ',' || Character.isWhitespace(c);
+        return c == ',' || isSpace(c);
+    }
+
+    /** Java's and JavaScript's notions of white space differ (U+001C, U+00A0), so the parsers name their own. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    private static boolean isSpace(String text) {
+        return text.chars().allMatch(c -> isSpace((char) c));
+    }
+
+    private static String stripSpace(String text) {
+        int from = 0;
+        int to = text.length();
+        while (from < to && isSpace(text.charAt(from))) {
+            from++;
+        }
+        while (to > from && isSpace(text.charAt(to - 1))) {
+            to--;
+        }
+        return text.substring(from, to);
     }
 
     /** Nine characters without any separator, on a board that may be 3x3. */
@@ -103,14 +126,16 @@ public final class BoardParser {
         if (to - from == 1 && "xX_".indexOf(text.charAt(from)) >= 0) {
             return 0;
         }
-        int value = 0;
         for (int k = from; k < to; k++) {
             char c = text.charAt(k);
             if (c < '0' || c > '9') {
                 throw new BoardFormatException("unknown token '" + echo(text.substring(from, to))
                         + "' (tiles are numbers; the blank is x, X, 0 or _)");
             }
-            value = value * 10 + (c - '0');
+        }
+        int value = 0;
+        for (int k = from; k < to; k++) {
+            value = value * 10 + (text.charAt(k) - '0');
             if (value > MAX_TILES) {
                 throw new BoardFormatException("tile " + echo(text.substring(from, to)) + " is out of range");
             }

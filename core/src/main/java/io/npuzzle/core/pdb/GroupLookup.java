@@ -1,19 +1,28 @@
 package io.npuzzle.core.pdb;
 
 /**
- * One pattern of a partition, looked up in the excess table of a database built for a symmetric image of
- * it: member i is the label whose tile the database ranks i-th, and {@code cellMap} carries board cells into
- * the database's frame. The pattern's distance is its tiles' taxicab distance plus twice the table entry.
+ * One pattern of a partition, looked up in a database built for a symmetric image of it: member i is the
+ * label whose tile the database ranks i-th, and {@code cellMap} carries board cells into the database's frame.
+ * Small databases are read through their positional table (an index a move changes by a constant), large
+ * ones through their ranked table. The pattern's distance is its tiles' taxicab distance plus twice the entry.
  *
- * @param index    the pattern's place in its partition
- * @param database the database answering for the pattern
- * @param table    the database's {@link PatternDatabase#excessTable() excess table}
- * @param members  labels, in the database's order
- * @param cellMap  board cell to database cell
+ * @param index      the pattern's place in its partition
+ * @param database   the database answering for the pattern
+ * @param table      the database's positional table when {@code positional}, else its packed ranked entries
+ * @param positional whether {@code table} is indexed by cells rather than by rank
+ * @param members    labels, in the database's order
+ * @param cellMap    board cell to database cell
  */
-public record GroupLookup(int index, PatternDatabase database, byte[] table, int[] members, int[] cellMap) {
+public record GroupLookup(int index, PatternDatabase database, byte[] table, boolean positional, int[] members,
+                          int[] cellMap) {
 
-    /** What a label's database cell is multiplied by in the table index: n^(k-1-i) for member i. */
+    static GroupLookup of(int index, PatternDatabase database, int[] members, int[] cellMap) {
+        boolean positional = database.hasPositionalTable();
+        byte[] table = positional ? database.positionalTable() : database.packed();
+        return new GroupLookup(index, database, table, positional, members, cellMap);
+    }
+
+    /** What a label's database cell is multiplied by in a positional index: n^(k-1-i) for member i. */
     public int weightOf(int label) {
         int weight = 1;
         for (int i = members.length - 1; i >= 0; i--) {
@@ -25,8 +34,12 @@ public record GroupLookup(int index, PatternDatabase database, byte[] table, int
         throw new IllegalArgumentException("label " + label + " is not in this pattern");
     }
 
-    /** The table index of a state, given each label's cell. */
+    /** The table index of a state, given each label's cell: positional index or rank. */
     public int indexOf(int[] positionOf) {
+        return positional ? positionalIndex(positionOf) : Pattern.rank(cellMap.length, members, cellMap, positionOf);
+    }
+
+    private int positionalIndex(int[] positionOf) {
         int index = 0;
         for (int label : members) {
             index = index * cellMap.length + cellMap[positionOf[label]];
@@ -35,8 +48,8 @@ public record GroupLookup(int index, PatternDatabase database, byte[] table, int
     }
 
     /** Half the pattern's distance beyond its tiles' taxicab distances, given each label's cell. */
-    public int excess(int[] positionOf) {
-        return PatternDatabase.excessAt(table, indexOf(positionOf));
+    public int entry(int[] positionOf) {
+        return PatternDatabase.entryAt(table, indexOf(positionOf));
     }
 
     /** The pattern's distance, given each label's cell. */
@@ -46,6 +59,6 @@ public record GroupLookup(int index, PatternDatabase database, byte[] table, int
         for (int i = 0; i < members.length; i++) {
             manhattan += database.pattern().shape().distance(cellMap[positionOf[members[i]]], goals[i]);
         }
-        return manhattan + 2 * excess(positionOf);
+        return manhattan + 2 * entry(positionOf);
     }
 }

@@ -1,66 +1,115 @@
 package io.npuzzle.core.pdb;
 
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.table.ExactTable;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Which disjoint patterns estimate a 4x4 board for a given goal blank cell. Each view is one partition of
- * the other fifteen cells; the estimate is the largest of the views' sums.
+ * Which disjoint patterns estimate a board for a given goal blank cell. Each view is one partition of the
+ * other cells; the estimate is the largest of the views' sums.
  *
- * <p>Blank in a corner (the blank-first and blank-last goals): four views, each two 2x3 blocks plus three
- * cells. The first is Korf and Felner's 6-6-3 (the blank's row and two column pairs below it), the second
- * shares one block and moves the other up by a row; the other two are their mirror images about the diagonal
- * through the blank, which maps the goal onto itself (views for other corners are images of these). Every block is a symmetric image of every other, so the
- * four views need a single six-tile database and a few three-tile ones.
+ * <p>4x4, blank in a corner: with the {@link DatabaseSet#LARGE large set}, Korf and Felner's 7-8 partition (the
+ * blank's two rows, the other two rows) and its mirror image about the diagonal through the blank (Felner, Korf
+ * and Hanan, "Additive pattern database heuristics", JAIR 2004); otherwise four 6-6-3 views: the first is Korf and
+ * Felner's (the blank's row and two column pairs below it), the second shares one block and moves the other up
+ * by a row, the other two are their mirror images. Every block is a symmetric image of every other, so the views
+ * need one six-tile database and a few three-tile ones.
  *
- * <p>Any other blank cell: the blank's row minus the blank, and the other three rows split into columns 0-1
- * and 2-3; when the blank lies on the main diagonal, the transposed partition as a second view.
+ * <p>5x5, blank in a corner: Korf and Felner's 6-6-6-6 partition (four 2x3 blocks around the centre, the
+ * blank's block taking the centre instead) and its mirror image; two databases answer all eight patterns.
+ *
+ * <p>Any other board from 11 to 25 cells, or goal blank cell: the cells in snake order along the short side,
+ * cut into runs of the largest pattern size whose database stays small ({@link #patternSize}), and a second view
+ * with the same runs cut from the other end; 4x4 keeps its row strips for blanks off the corners.
  */
 public final class Partitions {
 
-    private static final Shape SUPPORTED = Shape.of(4, 4);
-    /** The corner views for the blank in cell 0, as cell masks; the others are their mirror images. */
-    private static final int[][] CORNER_VIEWS = {
+    /** The 4x4 6-6-3 corner views for the blank in cell 0, as cell masks; the others are their mirror images. */
+    private static final int[][] CORNER_VIEWS_4X4 = {
             {0b0011_0011_0011_0000, 0b1100_1100_1100_0000, 0b0000_0000_0000_1110},
             {0b0011_0011_0011_0000, 0b0000_1100_1100_1100, 0b1100_0000_0000_0010},
     };
+    /** The 4x4 7-8 view for the blank in cell 0: the rest of rows 0-1, and rows 2-3. */
+    private static final int[] CORNER_VIEW_7_8 = {0b0000_0000_1111_1110, 0b1111_1111_0000_0000};
+    /** The 5x5 view for the blank in cell 0: {1,2,5,6,7,12}, {3,4,8,9,13,14}, {10,11,15,16,20,21}, {17,18,19,22,23,24}. */
+    private static final int[] CORNER_VIEW_5X5 = {
+            1 << 1 | 1 << 2 | 1 << 5 | 1 << 6 | 1 << 7 | 1 << 12,
+            1 << 3 | 1 << 4 | 1 << 8 | 1 << 9 | 1 << 13 | 1 << 14,
+            1 << 10 | 1 << 11 | 1 << 15 | 1 << 16 | 1 << 20 | 1 << 21,
+            1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 23 | 1 << 24,
+    };
+    /** Largest database a generic partition may need, in entries: a few seconds to build. */
+    private static final long MAX_GENERIC_ENTRIES = 40_000_000L;
+    private static final int MAX_PATTERN_SIZE = 8;
+    private static final Shape FOUR_BY_FOUR = Shape.of(4, 4);
+    private static final Shape FIVE_BY_FIVE = Shape.of(5, 5);
 
     private Partitions() {
     }
 
+    /** Boards too large for an exact table and small enough for int cell masks. */
     public static boolean supports(Shape shape) {
-        return SUPPORTED.equals(shape);
+        return !ExactTable.covers(shape) && shape.size() <= Pattern.MAX_CELLS;
     }
 
     /** Each view is a partition of every cell but the goal blank into pattern cell masks. */
-    public static List<int[]> views(Shape shape, int goalBlank) {
+    public static List<int[]> views(Shape shape, int goalBlank, DatabaseSet set) {
         if (!supports(shape)) {
             throw new IllegalArgumentException("no pattern databases for " + shape);
         }
+        if (shape.equals(FOUR_BY_FOUR)) {
+            List<int[]> corner = set == DatabaseSet.LARGE ? List.of(CORNER_VIEW_7_8) : List.of(CORNER_VIEWS_4X4);
+            List<int[]> views = cornerViews(shape, goalBlank, corner);
+            return views != null ? views : rowStrips4x4(shape, goalBlank);
+        }
+        if (shape.equals(FIVE_BY_FIVE)) {
+            List<int[]> views = cornerViews(shape, goalBlank, List.<int[]>of(CORNER_VIEW_5X5));
+            if (views != null) {
+                return views;
+            }
+        }
+        return snakeViews(shape, goalBlank);
+    }
+
+    /** Tiles per pattern of a generic partition: the most whose database holds at most a few tens of millions of entries. */
+    static int patternSize(Shape shape) {
+        int n = shape.size();
+        int size = 1;
+        while (size < MAX_PATTERN_SIZE && Pattern.entries(n, size + 1) <= MAX_GENERIC_ENTRIES) {
+            size++;
+        }
+        return size;
+    }
+
+    /**
+     * Views for a blank in a corner of a square: the base views (for the blank in cell 0) carried to that corner,
+     * each with its mirror image about the diagonal through the blank; null when the blank is not in a corner.
+     */
+    private static List<int[]> cornerViews(Shape shape, int goalBlank, List<int[]> baseViews) {
         int[] transpose = Symmetry.transpose(shape);
-        List<int[]> views = new ArrayList<>(4);
         for (int[] cellMap : Symmetry.of(shape)) {
             if (cellMap[0] == goalBlank) {
-                for (int[] view : CORNER_VIEWS) {
+                List<int[]> views = new ArrayList<>(2 * baseViews.size());
+                for (int[] view : baseViews) {
                     views.add(image(cellMap, view));
                 }
-                for (int[] view : CORNER_VIEWS) {
-                    views.add(image(cellMap, image(transpose, view))); // mirrored where the blank is cell 0
+                for (int[] view : baseViews) {
+                    views.add(image(cellMap, image(transpose, view)));
                 }
                 return views;
             }
         }
-        int[] rowStrips = rowStrips(shape, goalBlank);
-        views.add(rowStrips);
-        if (transpose[goalBlank] == goalBlank) {
-            views.add(image(transpose, rowStrips));
-        }
-        return views;
+        return null;
     }
 
-    private static int[] rowStrips(Shape shape, int goalBlank) {
+    /**
+     * The blank's row minus the blank, and the other three rows split into columns 0-1 and 2-3; when the blank
+     * lies on the main diagonal, the transposed partition as a second view.
+     */
+    private static List<int[]> rowStrips4x4(Shape shape, int goalBlank) {
         int blankRow = shape.row(goalBlank);
         int ownRow = 0;
         int left = 0;
@@ -77,7 +126,60 @@ public final class Partitions {
                 right |= 1 << cell;
             }
         }
-        return new int[] {left, right, ownRow};
+        int[] rowStrips = {left, right, ownRow};
+        int[] transpose = Symmetry.transpose(shape);
+        return transpose[goalBlank] == goalBlank
+                ? List.of(rowStrips, image(transpose, rowStrips))
+                : List.<int[]>of(rowStrips);
+    }
+
+    /**
+     * Two views over the cells in snake order along the short side (column by column on a wide board, row by row
+     * on a tall one, every other line reversed), so that each run of cells is a compact block: one cut into runs
+     * from the first cell, one from the last.
+     */
+    private static List<int[]> snakeViews(Shape shape, int goalBlank) {
+        int[] order = snakeOrder(shape, goalBlank);
+        int size = patternSize(shape);
+        int[] forward = runs(order, size, false);
+        int[] backward = runs(order, size, true);
+        return Arrays.equals(sorted(forward), sorted(backward))
+                ? List.<int[]>of(forward)
+                : List.of(forward, backward);
+    }
+
+    private static int[] snakeOrder(Shape shape, int goalBlank) {
+        boolean byColumn = shape.rows() <= shape.cols();
+        int lines = byColumn ? shape.cols() : shape.rows();
+        int length = byColumn ? shape.rows() : shape.cols();
+        int[] order = new int[shape.size() - 1];
+        int next = 0;
+        for (int line = 0; line < lines; line++) {
+            for (int step = 0; step < length; step++) {
+                int along = line % 2 == 0 ? step : length - 1 - step;
+                int cell = byColumn ? along * shape.cols() + line : line * shape.cols() + along;
+                if (cell != goalBlank) {
+                    order[next++] = cell;
+                }
+            }
+        }
+        return order;
+    }
+
+    private static int[] runs(int[] order, int size, boolean fromEnd) {
+        int count = (order.length + size - 1) / size;
+        int[] masks = new int[count];
+        for (int i = 0; i < order.length; i++) {
+            int position = fromEnd ? order.length - 1 - i : i;
+            masks[i / size] |= 1 << order[position];
+        }
+        return masks;
+    }
+
+    private static int[] sorted(int[] masks) {
+        int[] copy = masks.clone();
+        Arrays.sort(copy);
+        return copy;
     }
 
     private static int[] image(int[] cellMap, int[] view) {

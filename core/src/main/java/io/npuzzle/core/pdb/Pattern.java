@@ -9,10 +9,10 @@ import io.npuzzle.core.board.Shape;
  */
 public record Pattern(Shape shape, int cellMask) {
 
-    /** Boards up to 4x4: the builder keeps a 16-bit mask of blank cells per placement and 4 bits per cell. */
-    public static final int MAX_CELLS = 16;
-    /** Largest database, 16!/9!: a seven-tile pattern on 4x4. */
-    public static final int MAX_ENTRIES = 57_657_600;
+    /** Boards up to 5x5: cell sets are int masks. */
+    public static final int MAX_CELLS = 25;
+    /** Largest database, 16!/8!: the eight-tile half of the 7-8 partition of 4x4. */
+    public static final int MAX_ENTRIES = 518_918_400;
 
     public Pattern {
         int n = shape.size();
@@ -52,7 +52,8 @@ public record Pattern(Shape shape, int cellMask) {
         return shape + "-" + String.format("%08x", cellMask);
     }
 
-    private static long entries(int n, int k) {
+    /** Number of placements of k tiles on n cells. */
+    static long entries(int n, int k) {
         long entries = 1;
         for (int i = 0; i < k; i++) {
             entries *= n - i;

@@ -5,77 +5,106 @@ import io.npuzzle.core.board.Shape;
 /**
  * For every placement of a pattern's tiles, the fewest moves of those tiles that bring them home, moves of
  * all other tiles being free. Databases over disjoint patterns therefore add up to an admissible estimate.
- * Immutable once built; safe to share between threads.
+ *
+ * <p>An entry holds half the distance's excess over the tiles' taxicab distances to their goal cells (always
+ * even, since every move changes both by one), in four bits, two entries to a byte (the even rank in the low
+ * half): a distance is the taxicab sum plus twice the entry. An excess beyond {@link #MAX_ENTRY} is stored as
+ * that maximum, which only lowers the estimate. Immutable once built; safe to share between threads.
  */
 public final class PatternDatabase {
 
     /** Largest positional table: 16^6 entries, a six-tile pattern on 4x4. */
     public static final int MAX_POSITIONAL_ENTRIES = 1 << 24;
+    /** Largest stored half excess; 15 marks a placement not yet reached while building. */
+    public static final int MAX_ENTRY = 14;
 
     private final Pattern pattern;
-    private final byte[] distances;
-    private volatile byte[] excess;
+    private final byte[] packed;
+    private volatile byte[] positional;
 
-    public PatternDatabase(Pattern pattern, byte[] distances) {
-        if (distances.length != pattern.entries()) {
-            throw new IllegalArgumentException("expected " + pattern.entries() + " entries, got " + distances.length);
+    /** @param packed the entries in rank order (see {@link Pattern#rank}), four bits each */
+    public PatternDatabase(Pattern pattern, byte[] packed) {
+        if (packed.length != bytesFor(pattern.entries())) {
+            throw new IllegalArgumentException("expected " + bytesFor(pattern.entries()) + " bytes, got " + packed.length);
         }
         this.pattern = pattern;
-        this.distances = distances;
+        this.packed = packed;
+    }
+
+    /** Bytes that hold {@code entries} four-bit entries. */
+    public static int bytesFor(long entries) {
+        return (int) ((entries + 1) / 2);
     }
 
     public Pattern pattern() {
         return pattern;
     }
 
-    /** Distance of the placement with the given rank (see {@link Pattern#rank}). */
-    public int distance(int rank) {
-        return distances[rank];
+    /** The packed entries in rank order, as stored; callers must not modify them. */
+    public byte[] packed() {
+        return packed;
     }
 
-    /** The ranked table, as stored; callers must not modify it. */
-    public byte[] table() {
-        return distances;
+    /** The entry of the placement with the given rank. */
+    public int entry(int rank) {
+        return entryAt(packed, rank);
+    }
+
+    /** Distance of the placement with the given rank (slow: unranks it; for checks, not for searches). */
+    public int distance(int rank) {
+        int[] cells = new int[pattern.tileCount()];
+        pattern.unrank(rank, cells);
+        int[] goals = pattern.cells();
+        Shape shape = pattern.shape();
+        int manhattan = 0;
+        for (int i = 0; i < cells.length; i++) {
+            manhattan += shape.distance(cells[i], goals[i]);
+        }
+        return manhattan + 2 * entry(rank);
+    }
+
+    /** The four-bit entry at an index of a packed table. */
+    public static int entryAt(byte[] table, int index) {
+        return table[index >> 1] >> ((index & 1) << 2) & 15;
+    }
+
+    /** True when a positional table ({@link #positionalTable()}) is small enough to be made. */
+    public boolean hasPositionalTable() {
+        return positionalEntries() <= MAX_POSITIONAL_ENTRIES;
     }
 
     /**
-     * The same distances in the form searches read, indexed by the cells themselves: the placement with
-     * tile i on cell c_i sits at index sum of c_i * n^(k-1-i), so a search moving one tile updates the index
-     * by adding a constant instead of ranking again. Each entry holds half the distance's excess over the
-     * tiles' taxicab distances to their goal cells (always even, and small), four bits per entry, two entries
-     * to a byte (the even index in the low half): the table is a third of the size a byte per entry would
-     * take, which keeps it in cache. Made on first use; callers must not modify it.
+     * The same entries indexed by the cells themselves: the placement with tile i on cell c_i sits at index
+     * sum of c_i * n^(k-1-i), so a search moving one tile updates the index by adding a constant instead of
+     * ranking again. Only for small patterns ({@link #hasPositionalTable()}); made on first use.
      */
-    public byte[] excessTable() {
-        byte[] table = excess;
+    public byte[] positionalTable() {
+        byte[] table = positional;
         if (table == null) {
             synchronized (this) {
-                table = excess;
+                table = positional;
                 if (table == null) {
-                    table = excess = expand();
+                    table = positional = expand();
                 }
             }
         }
         return table;
     }
 
-    /** Half the excess at a positional index of {@link #excessTable()}. */
-    public static int excessAt(byte[] table, int index) {
-        return table[index >> 1] >> ((index & 1) << 2) & 15;
+    private long positionalEntries() {
+        long size = 1;
+        for (int i = 0; i < pattern.tileCount(); i++) {
+            size *= pattern.shape().size();
+        }
+        return size;
     }
 
     private byte[] expand() {
-        int n = pattern.shape().size();
-        int k = pattern.tileCount();
-        long size = 1;
-        for (int i = 0; i < k; i++) {
-            size *= n;
-        }
-        if (size > MAX_POSITIONAL_ENTRIES) {
+        if (!hasPositionalTable()) {
             throw new IllegalStateException("pattern " + pattern.key() + " is too large for a positional table");
         }
-        byte[] table = new byte[(int) (size + 1) / 2];
-        copyPlacements(table, pattern.cells(), 0, 0, 0, 0, new int[] {0});
+        byte[] table = new byte[bytesFor(positionalEntries())];
+        copyPlacements(table, 0, 0, 0, new int[] {0});
         return table;
     }
 
@@ -83,21 +112,15 @@ public final class PatternDatabase {
      * Visits placements in lexicographic order of their cells, which is exactly increasing rank, so the
      * ranked table is read front to back without unranking anything.
      */
-    private void copyPlacements(byte[] table, int[] goals, int tile, int used, int index, int manhattan,
-                                int[] nextRank) {
-        if (tile == goals.length) {
-            int excess = distances[nextRank[0]++] - manhattan;
-            if (excess < 0 || excess > 30 || (excess & 1) != 0) {
-                throw new IllegalStateException("pattern " + pattern.key() + " has an entry of excess " + excess);
-            }
-            table[index >> 1] |= (byte) ((excess >> 1) << ((index & 1) << 2));
+    private void copyPlacements(byte[] table, int tile, int used, int index, int[] nextRank) {
+        if (tile == pattern.tileCount()) {
+            table[index >> 1] |= (byte) (entryAt(packed, nextRank[0]++) << ((index & 1) << 2));
             return;
         }
-        Shape shape = pattern.shape();
-        for (int cell = 0; cell < shape.size(); cell++) {
+        int n = pattern.shape().size();
+        for (int cell = 0; cell < n; cell++) {
             if ((used & (1 << cell)) == 0) {
-                copyPlacements(table, goals, tile + 1, used | 1 << cell, index * shape.size() + cell,
-                        manhattan + shape.distance(cell, goals[tile]), nextRank);
+                copyPlacements(table, tile + 1, used | 1 << cell, index * n + cell, nextRank);
             }
         }
     }

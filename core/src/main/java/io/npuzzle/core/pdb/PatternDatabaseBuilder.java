@@ -1,8 +1,9 @@
 package io.npuzzle.core.pdb;
 
 import io.npuzzle.core.board.Shape;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -10,18 +11,32 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Builds a database by breadth-first search backwards from the goal placement over states (placement,
- * region of the blank), in the manner of Korf and Felner: a move of a pattern tile costs one, the blank
- * wanders among the other cells for free, so each state stands for a whole connected region of free cells.
- * Levels are expanded in parallel; a placement's distance is the level where any of its regions is first met.
+ * Builds a database by breadth-first search backwards from the goal over states (placement, region of the
+ * blank), as Korf and Felner do ("Disjoint pattern database heuristics", 2002): a move of a pattern tile costs
+ * one, the blank wanders among the other cells for free, so a state stands for a whole connected region of
+ * free cells, named by its lowest cell. A placement's distance is the level at which any of its regions is
+ * first met.
+ *
+ * <p>No frontier is kept: every state has two bits in one flat array (unseen, closed, and the two levels in
+ * flight, whose codes swap each level), and a level is a scan for its code, as in Korf's "Linear-time
+ * disk-based implicit graph search" (JACM 2008) held in memory. The eight-tile half of the 15-puzzle's 7-8
+ * partition (519 M placements, eight free cells each) thus needs 1 GiB of state bits and 260 MiB of entries.
+ * Threads scan disjoint slices of the array and mark children with compare-and-set, so any number of them
+ * build the same table.
  */
 public final class PatternDatabaseBuilder {
 
-    private static final byte UNSEEN = -1;
-    private static final int CHUNK = 1 << 12;
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle BYTES = MethodHandles.arrayElementVarHandle(byte[].class);
+    private static final int UNSEEN = 0;
+    private static final int CLOSED = 3;
+    private static final long LOW_BITS = 0x5555_5555_5555_5555L;
+    /** Words of state bits a thread takes at a time. */
+    private static final int CHUNK_WORDS = 1 << 10;
+    private static final int UNREACHED = 15;
 
     private final int threads;
 
@@ -29,20 +44,27 @@ public final class PatternDatabaseBuilder {
         this.threads = Math.max(1, threads);
     }
 
+    /** Memory a build of the pattern holds at its peak: the state bits and the entries. */
+    public static long bytesNeeded(Pattern pattern) {
+        long states = (long) pattern.entries() * (pattern.shape().size() - pattern.tileCount());
+        return (states + 31) / 32 * Long.BYTES + PatternDatabase.bytesFor(pattern.entries());
+    }
+
     public PatternDatabase build(Pattern pattern) {
-        Level level = new Level(pattern);
+        Search search = new Search(pattern);
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, PatternDatabaseBuilder::daemon) : null;
         try {
-            LongArrayList frontier = level.seedGoal();
-            for (int depth = 0; !frontier.isEmpty(); depth++) {
-                frontier = level.expand(frontier, depth, pool);
+            int current = 1;
+            search.seedGoal(current);
+            for (int depth = 0; search.expandLevel(depth, current, pool) > 0; depth++) {
+                current ^= CLOSED; // the next level's code: 1 <-> 2
             }
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
             }
         }
-        return new PatternDatabase(pattern, level.distances);
+        return new PatternDatabase(pattern, search.finishedEntries());
     }
 
     private static Thread daemon(Runnable task) {
@@ -51,32 +73,32 @@ public final class PatternDatabaseBuilder {
         return thread;
     }
 
-    /**
-     * The search's shared tables and the expansion of one level. A frontier entry packs a state as
-     * rank (high 32 bits), the tiles' cells (4 bits each) and the blank's cell (low 4 bits).
-     */
-    private final class Level {
+    /** The state bits, the entries being filled, and the expansion of one level. */
+    private final class Search {
 
         private final Pattern pattern;
         private final int n;
         private final int k;
+        private final int freeCells;
         private final int cols;
         private final int allCells;
         private final int notFirstCol;
         private final int notLastCol;
         private final int[][] neighbours;
-        private final int[] identity;
-        private final byte[] distances;
-        /** Per placement, the blank cells already reached: a union of whole regions. */
-        private final char[] regions;
+        private final int[] goals;
+        private final Shape shape;
+        /** Two bits per state, state = rank * freeCells + (rank of the region's lowest cell among the free cells). */
+        private final long[] states;
+        private final byte[] entries;
 
-        Level(Pattern pattern) {
-            Shape shape = pattern.shape();
+        Search(Pattern pattern) {
             this.pattern = pattern;
+            this.shape = pattern.shape();
             this.n = shape.size();
             this.k = pattern.tileCount();
+            this.freeCells = n - k;
             this.cols = shape.cols();
-            this.allCells = (1 << n) - 1;
+            this.allCells = (int) ((1L << n) - 1);
             int firstCol = 0;
             int lastCol = 0;
             for (int r = 0; r < shape.rows(); r++) {
@@ -86,47 +108,38 @@ public final class PatternDatabaseBuilder {
             this.notFirstCol = allCells & ~firstCol;
             this.notLastCol = allCells & ~lastCol;
             this.neighbours = shape.neighbourCells();
-            this.identity = new int[n];
-            for (int i = 0; i < n; i++) {
-                identity[i] = i;
-            }
-            this.distances = new byte[pattern.entries()];
-            Arrays.fill(distances, UNSEEN);
-            this.regions = new char[pattern.entries()];
+            this.goals = pattern.cells();
+            long stateCount = (long) pattern.entries() * freeCells;
+            this.states = new long[(int) ((stateCount + 31) / 32)];
+            this.entries = new byte[PatternDatabase.bytesFor(pattern.entries())];
+            Arrays.fill(entries, (byte) -1);
         }
 
         /** Level 0: the goal placement, one state per region of the free cells (the goal blank may be in any). */
-        LongArrayList seedGoal() {
-            int[] cells = pattern.cells();
-            int goal = Pattern.rank(n, Arrays.copyOf(identity, k), identity, cells);
+        void seedGoal(int code) {
+            int goal = rankOf(goals);
             int free = allCells & ~pattern.cellMask();
-            distances[goal] = 0;
-            regions[goal] = (char) free;
-            LongArrayList frontier = new LongArrayList();
+            setEntry(goal, 0);
             for (int rest = free; rest != 0; ) {
                 int cell = Integer.numberOfTrailingZeros(rest);
-                frontier.add(pack(goal, cells, cell));
+                mark(goal, free, flood(1 << cell, free), code);
                 rest &= ~flood(1 << cell, free);
             }
-            return frontier;
         }
 
-        LongArrayList expand(LongArrayList frontier, int depth, ExecutorService pool) {
-            long[] states = frontier.elements();
-            int size = frontier.size();
-            // In rank order, consecutive states touch nearby entries: far fewer cache misses.
-            Arrays.sort(states, 0, size);
-            AtomicInteger nextChunk = new AtomicInteger();
-            List<Future<LongArrayList>> others = new ArrayList<>();
-            if (pool != null && size > CHUNK) {
+        /** Expands every state of the level coded {@code code}; returns how many states the next level has. */
+        long expandLevel(int depth, int code, ExecutorService pool) {
+            AtomicLong nextChunk = new AtomicLong();
+            List<Future<Long>> others = new ArrayList<>();
+            if (pool != null) {
                 for (int t = 1; t < threads; t++) {
-                    others.add(pool.submit(() -> expandChunks(states, size, nextChunk, depth)));
+                    others.add(pool.submit(() -> expandChunks(depth, code, nextChunk)));
                 }
             }
-            LongArrayList next = expandChunks(states, size, nextChunk, depth);
-            for (Future<LongArrayList> other : others) {
+            long next = expandChunks(depth, code, nextChunk);
+            for (Future<Long> other : others) {
                 try {
-                    next.addAll(other.get());
+                    next += other.get();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while building " + pattern.key(), e);
@@ -137,29 +150,44 @@ public final class PatternDatabaseBuilder {
             return next;
         }
 
-        private LongArrayList expandChunks(long[] states, int size, AtomicInteger nextChunk, int depth) {
-            LongArrayList next = new LongArrayList();
+        private long expandChunks(int depth, int code, AtomicLong nextChunk) {
+            long found = 0;
             int[] cells = new int[k];
-            int[] members = Arrays.copyOf(identity, k);
-            byte childDistance = (byte) (depth + 1);
-            for (int from; (from = nextChunk.getAndAdd(CHUNK)) < size; ) {
-                int to = Math.min(size, from + CHUNK);
-                for (int s = from; s < to; s++) {
-                    expandState(states[s], cells, members, childDistance, next);
+            long pattern2 = code * LOW_BITS; // the code repeated in every field
+            int nextCode = code ^ CLOSED;
+            for (long from; (from = nextChunk.getAndAdd(CHUNK_WORDS)) < states.length; ) {
+                int to = (int) Math.min(states.length, from + CHUNK_WORDS);
+                for (int w = (int) from; w < to; w++) {
+                    long word = (long) WORDS.getOpaque(states, w);
+                    long differ = word ^ pattern2;
+                    long matching = ~(differ | differ >>> 1) & LOW_BITS; // low bit of each field equal to code
+                    if (matching == 0) {
+                        continue;
+                    }
+                    // Closing flips the field's other bit: 01 -> 11, 10 -> 11.
+                    WORDS.getAndBitwiseOr(states, w, code == 1 ? matching << 1 : matching);
+                    for (long rest = matching; rest != 0; rest &= rest - 1) {
+                        long state = (long) w * 32 + (Long.numberOfTrailingZeros(rest) >>> 1);
+                        found += expandState(state, depth, nextCode, cells);
+                    }
                 }
             }
-            return next;
+            return found;
         }
 
-        private void expandState(long state, int[] cells, int[] members, byte childDistance, LongArrayList next) {
-            long placement = state & 0xFFFF_FFF0L;
+        private int expandState(long state, int depth, int nextCode, int[] cells) {
+            int rank = (int) (state / freeCells);
+            int slot = (int) (state % freeCells);
+            pattern.unrank(rank, cells);
             int occupied = 0;
+            int manhattan = 0;
             for (int i = 0; i < k; i++) {
-                cells[i] = (int) (state >>> (4 * (k - i))) & 15;
                 occupied |= 1 << cells[i];
+                manhattan += shape.distance(cells[i], goals[i]);
             }
             int free = allCells & ~occupied;
-            int region = flood(1 << ((int) state & 15), free);
+            int region = flood(1 << nthCell(free, slot), free);
+            int found = 0;
             for (int i = 0; i < k; i++) {
                 int from = cells[i];
                 for (int to : neighbours[from]) {
@@ -167,31 +195,86 @@ public final class PatternDatabaseBuilder {
                         continue; // the blank cannot get there without moving another pattern tile
                     }
                     cells[i] = to;
-                    int child = Pattern.rank(n, members, identity, cells);
+                    int child = rankOf(cells);
+                    int childManhattan = manhattan + shape.distance(to, goals[i]) - shape.distance(from, goals[i]);
                     cells[i] = from;
-                    int blankBit = 1 << from;
-                    int known = regions[child];
-                    if ((known & blankBit) == 0) {
-                        // Plain read-modify-write: when two threads race on one placement an update can be
-                        // lost, which only lets a state be queued twice; no state is ever skipped, and a
-                        // distance is written once, by the level that first meets the placement.
-                        regions[child] = (char) (known | flood(blankBit, (free | blankBit) & ~(1 << to)));
-                        if (distances[child] == UNSEEN) {
-                            distances[child] = childDistance;
-                        }
-                        int shift = 4 * (k - i);
-                        next.add((long) child << 32 | (placement & ~(15L << shift)) | (long) to << shift | from);
+                    int childFree = free & ~(1 << to) | 1 << from;
+                    if (mark(child, childFree, flood(1 << from, childFree), nextCode)) {
+                        found++;
+                        setEntry(child, Math.min(PatternDatabase.MAX_ENTRY, (depth + 1 - childManhattan) >> 1));
                     }
+                }
+            }
+            return found;
+        }
+
+        /** Marks an unseen state with {@code code}; false when it was seen already. */
+        private boolean mark(int rank, int free, int region, int code) {
+            int lowest = Integer.numberOfTrailingZeros(region);
+            long state = (long) rank * freeCells + Integer.bitCount(free & ((1 << lowest) - 1));
+            int w = (int) (state >>> 5);
+            int shift = (int) (state & 31) << 1;
+            while (true) {
+                long word = (long) WORDS.getOpaque(states, w);
+                if ((word >>> shift & 3) != UNSEEN) {
+                    return false;
+                }
+                if (WORDS.weakCompareAndSet(states, w, word, word | (long) code << shift)) {
+                    return true;
                 }
             }
         }
 
-        private long pack(int rank, int[] cells, int blank) {
-            long packed = (long) rank << 32;
-            for (int i = 0; i < k; i++) {
-                packed |= (long) cells[i] << (4 * (k - i));
+        /** Sets a placement's entry unless it has one: the first level that meets a placement sets it. */
+        private void setEntry(int rank, int entry) {
+            int at = rank >> 1;
+            int shift = (rank & 1) << 2;
+            while (true) {
+                byte old = (byte) BYTES.getOpaque(entries, at);
+                if ((old >> shift & 15) != UNREACHED) {
+                    return;
+                }
+                byte updated = (byte) (old & ~(15 << shift) | entry << shift);
+                if (BYTES.weakCompareAndSet(entries, at, old, updated)) {
+                    return;
+                }
             }
-            return packed | blank;
+        }
+
+        /**
+         * With two free cells or more every placement is reachable; with one (a pattern of every tile), those of
+         * the other permutation parity are not, and their entries, never read, are set to zero.
+         */
+        byte[] finishedEntries() {
+            for (int rank = 0; rank < pattern.entries(); rank++) {
+                if (PatternDatabase.entryAt(entries, rank) == UNREACHED) {
+                    if (freeCells > 1) {
+                        throw new IllegalStateException("pattern " + pattern.key() + ": placement " + rank + " never reached");
+                    }
+                    entries[rank >> 1] &= (byte) ~(UNREACHED << ((rank & 1) << 2));
+                }
+            }
+            return entries;
+        }
+
+        /** Rank of a placement given its cells (see {@link Pattern#rank}). */
+        private int rankOf(int[] cells) {
+            int rank = 0;
+            int used = 0;
+            for (int i = 0; i < k; i++) {
+                int cell = cells[i];
+                rank = rank * (n - i) + cell - Integer.bitCount(used & ((1 << cell) - 1));
+                used |= 1 << cell;
+            }
+            return rank;
+        }
+
+        private static int nthCell(int cells, int index) {
+            int rest = cells;
+            for (int skip = index; skip > 0; skip--) {
+                rest &= rest - 1;
+            }
+            return Integer.numberOfTrailingZeros(rest);
         }
 
         /** Cells reachable from {@code seed} through {@code free} cells, by bit-parallel flooding. */

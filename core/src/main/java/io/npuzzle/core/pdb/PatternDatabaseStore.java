@@ -15,7 +15,7 @@ import java.util.zip.CRC32;
 
 /**
  * Database files in one directory. A file is a fixed header (magic, format version, shape, pattern cells,
- * entry count, CRC-32 of the entries) followed by the entries; anything that does not match exactly is
+ * entry count, CRC-32 of the entries) followed by the packed four-bit entries; anything that does not match exactly is
  * treated as absent, so the caller rebuilds it. Files are written to a temporary name and renamed into
  * place, so a concurrent reader sees either no file or a whole one.
  */
@@ -25,7 +25,7 @@ public final class PatternDatabaseStore {
     public static final String DIRECTORY_PROPERTY = "npuzzle.pdb.dir";
     /** Overrides the directory, as an environment variable (the property wins). */
     public static final String DIRECTORY_ENV = "NPUZZLE_PDB_DIR";
-    static final int FORMAT_VERSION = 1;
+    static final int FORMAT_VERSION = 2;
     private static final long MAGIC = 0x4E50_555A_5044_4231L; // "NPUZPDB1"
     private static final int HEADER_BYTES = 8 + 6 * 4;
     private static final System.Logger LOG = System.getLogger(PatternDatabaseStore.class.getName());
@@ -64,13 +64,19 @@ public final class PatternDatabaseStore {
         return directory.resolve("pdb-v" + FORMAT_VERSION + "-" + pattern.key() + ".bin");
     }
 
+    /** Whether a file for the pattern exists (it may still fail to load). */
+    public boolean contains(Pattern pattern) {
+        return Files.isRegularFile(fileFor(pattern));
+    }
+
     /** The stored database, or null when the file is missing or does not match the pattern exactly. */
     public PatternDatabase load(Pattern pattern) {
         Path file = fileFor(pattern);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             int entries = pattern.entries();
-            if (channel.size() != HEADER_BYTES + (long) entries) {
-                return rejected(file, "size " + channel.size() + ", expected " + (HEADER_BYTES + (long) entries));
+            long expected = HEADER_BYTES + (long) PatternDatabase.bytesFor(entries);
+            if (channel.size() != expected) {
+                return rejected(file, "size " + channel.size() + ", expected " + expected);
             }
             ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
             readFully(channel, header);
@@ -84,7 +90,7 @@ public final class PatternDatabaseStore {
                 return rejected(file, "header names another pattern");
             }
             int checksum = header.getInt();
-            byte[] table = new byte[entries];
+            byte[] table = new byte[PatternDatabase.bytesFor(entries)];
             readFully(channel, ByteBuffer.wrap(table));
             if (checksum != crc(table)) {
                 return rejected(file, "checksum mismatch");
@@ -100,7 +106,7 @@ public final class PatternDatabaseStore {
     /** Writes the database under its file name, atomically replacing any older file. */
     public void save(PatternDatabase database) throws IOException {
         Pattern pattern = database.pattern();
-        byte[] table = database.table();
+        byte[] table = database.packed();
         Files.createDirectories(directory);
         Path target = fileFor(pattern);
         Path temporary = Files.createTempFile(directory, target.getFileName() + ".", ".tmp");
@@ -109,7 +115,7 @@ public final class PatternDatabaseStore {
                 ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES)
                         .putLong(MAGIC).putInt(FORMAT_VERSION)
                         .putInt(pattern.shape().rows()).putInt(pattern.shape().cols())
-                        .putInt(pattern.cellMask()).putInt(table.length).putInt(crc(table));
+                        .putInt(pattern.cellMask()).putInt(pattern.entries()).putInt(crc(table));
                 header.flip();
                 writeFully(channel, header);
                 writeFully(channel, ByteBuffer.wrap(table));

@@ -5,14 +5,21 @@ import io.npuzzle.core.board.Shape;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 
 /**
- * The process's pattern databases: each is loaded from the store, or built and saved there, on first use;
- * concurrent callers wait for one build. {@link #warmUp()} prepares the databases of the common goals
- * (blank first and blank last on 4x4), so a service can report itself ready only once they are in memory.
+ * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
+ * and saved there, on first use by an optimal or bounded search; concurrent callers wait for one build. Fast
+ * answers only use what is stored, and the large 4x4 set is built on a background thread of its own, so a build
+ * never holds up quick answers.
+ * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
+ * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
+ * the 7-8 databases follow in the background and take over once in memory.
  */
 public final class PatternDatabases {
 
@@ -21,67 +28,179 @@ public final class PatternDatabases {
 
     private final PatternDatabaseStore store;
     private final PatternDatabaseBuilder builder;
+    private final DatabaseSet largest;
+    private final long maxBuildEntries;
     private final ConcurrentHashMap<Pattern, FutureTask<PatternDatabase>> databases = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Integer, PdbHeuristic> heuristics = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Goal, PdbHeuristic> heuristics = new ConcurrentHashMap<>();
+    private final ExecutorService background = Executors.newSingleThreadExecutor(PatternDatabases::daemon);
     private volatile boolean ready;
 
-    public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder) {
+    /** The databases of one goal of one shape, in one set. */
+    private record Goal(Shape shape, int goalBlank, DatabaseSet set) {
+    }
+
+    /**
+     * @param largest         {@link DatabaseSet#LARGE} to use the 7-8 databases for 4x4 once built, else STANDARD
+     * @param maxBuildEntries databases with more entries are only loaded from the store, never built here
+     */
+    public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
+                            long maxBuildEntries) {
         this.store = store;
         this.builder = builder;
+        this.largest = largest;
+        this.maxBuildEntries = maxBuildEntries;
     }
 
-    /** Databases under {@link PatternDatabaseStore#defaultDirectory()}, built with every core. */
+    public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest) {
+        this(store, builder, largest, Long.MAX_VALUE);
+    }
+
+    /** Databases under {@link PatternDatabaseStore#defaultDirectory()}, built with every core, in the {@link DatabaseSet#configured() configured set}. */
     public static PatternDatabases atDefaultLocation() {
-        return in(PatternDatabaseStore.defaultDirectory());
+        return in(PatternDatabaseStore.defaultDirectory(), DatabaseSet.configured());
     }
 
-    public static PatternDatabases in(Path directory) {
+    public static PatternDatabases in(Path directory, DatabaseSet largest) {
+        return in(directory, largest, Long.MAX_VALUE);
+    }
+
+    public static PatternDatabases in(Path directory, DatabaseSet largest, long maxBuildEntries) {
         return new PatternDatabases(new PatternDatabaseStore(directory),
-                new PatternDatabaseBuilder(Runtime.getRuntime().availableProcessors()));
+                new PatternDatabaseBuilder(Runtime.getRuntime().availableProcessors()), largest, maxBuildEntries);
     }
 
     public static boolean supports(Shape shape) {
         return Partitions.supports(shape);
     }
 
-    /** Loads or builds the databases of the blank-first and blank-last 4x4 goals; blocks until done. */
+    /**
+     * Loads or builds the 6-6-3 databases of the blank-first and blank-last 4x4 goals, blocking until done, then
+     * starts the large set in the background when enabled.
+     */
     public void warmUp() {
-        heuristic(FOUR_BY_FOUR, Board.blankFirst(FOUR_BY_FOUR).blankIndex());
-        heuristic(FOUR_BY_FOUR, Board.solved(FOUR_BY_FOUR).blankIndex());
+        for (int goalBlank : commonGoalBlanks()) {
+            heuristic(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.STANDARD));
+        }
         ready = true;
+        if (largest == DatabaseSet.LARGE) {
+            for (int goalBlank : commonGoalBlanks()) {
+                prepare(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
+            }
+        }
     }
 
-    /** True once {@link #warmUp()} has finished. */
+    /** Loads or builds the large set for the common 4x4 goals, blocking until done (for image builds and benchmarks). */
+    public void warmUpLarge() {
+        for (int goalBlank : commonGoalBlanks()) {
+            heuristic(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
+        }
+    }
+
+    private static int[] commonGoalBlanks() {
+        return new int[] {Board.blankFirst(FOUR_BY_FOUR).blankIndex(), Board.solved(FOUR_BY_FOUR).blankIndex()};
+    }
+
+    /** True once {@link #warmUp()} has loaded the 6-6-3 databases. */
     public boolean isReady() {
         return ready;
     }
 
-    /** The estimate for a goal blank cell; loads or builds what it needs, which may take a while. */
+    /**
+     * The best estimate for a goal blank cell: on 4x4 the large set once it is in memory (asking for it in the
+     * background otherwise), else the standard one, loaded or built now, which may take a while; null when a
+     * database it needs is neither stored nor allowed to be built here ({@link DatabaseUnavailableException}).
+     */
     public PdbHeuristic heuristic(Shape shape, int goalBlank) {
-        PdbHeuristic known = heuristics.get(key(shape, goalBlank));
-        if (known != null) {
-            return known;
+        if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
+            Goal large = new Goal(shape, goalBlank, DatabaseSet.LARGE);
+            PdbHeuristic loaded = ifLoaded(large);
+            if (loaded != null) {
+                return loaded;
+            }
+            prepare(large);
         }
-        PdbHeuristic assembled = PdbHeuristic.assemble(shape, goalBlank, Partitions.views(shape, goalBlank), this::get);
-        heuristics.putIfAbsent(key(shape, goalBlank), assembled);
-        return assembled;
+        return heuristic(new Goal(shape, goalBlank, DatabaseSet.STANDARD));
     }
 
-    /** The estimate for a goal blank cell when every database it needs is in memory already, else null. */
-    public PdbHeuristic heuristicIfLoaded(Shape shape, int goalBlank) {
-        PdbHeuristic known = heuristics.get(key(shape, goalBlank));
+    /** The estimate in a given set, loaded or built now; null as for {@link #heuristic(Shape, int)}. */
+    public PdbHeuristic heuristic(Shape shape, int goalBlank, DatabaseSet set) {
+        return heuristic(new Goal(shape, goalBlank, set));
+    }
+
+    /**
+     * The best estimate whose databases are all in memory or in the store (loading them now), or null: never
+     * builds anything, so that quick answers never wait for a build.
+     */
+    public PdbHeuristic heuristicIfStored(Shape shape, int goalBlank) {
+        if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
+            PdbHeuristic large = ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE));
+            if (large != null) {
+                return large;
+            }
+        }
+        Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
+        for (int[] partition : views(standard)) {
+            for (int cells : partition) {
+                Pattern pattern = PdbHeuristic.canonical(shape, cells);
+                if (!databases.containsKey(pattern) && !store.contains(pattern)) {
+                    return null;
+                }
+            }
+        }
+        return heuristic(standard);
+    }
+
+    private PdbHeuristic heuristic(Goal goal) {
+        PdbHeuristic known = heuristics.get(goal);
         if (known != null) {
             return known;
         }
-        for (int[] partition : Partitions.views(shape, goalBlank)) {
+        try {
+            PdbHeuristic assembled = PdbHeuristic.assemble(goal.shape, goal.goalBlank, views(goal), this::get);
+            heuristics.putIfAbsent(goal, assembled);
+            return assembled;
+        } catch (DatabaseUnavailableException e) {
+            return null;
+        }
+    }
+
+    private PdbHeuristic ifLoaded(Goal goal) {
+        PdbHeuristic known = heuristics.get(goal);
+        if (known != null) {
+            return known;
+        }
+        for (int[] partition : views(goal)) {
             for (int cells : partition) {
-                FutureTask<PatternDatabase> task = databases.get(PdbHeuristic.canonical(shape, cells));
+                FutureTask<PatternDatabase> task = databases.get(PdbHeuristic.canonical(goal.shape, cells));
                 if (task == null || !task.isDone()) {
                     return null;
                 }
             }
         }
-        return heuristic(shape, goalBlank);
+        return heuristic(goal);
+    }
+
+    /** Loads or builds a goal's databases on the background thread, unless that is under way or done. */
+    private void prepare(Goal goal) {
+        if (heuristics.containsKey(goal)) {
+            return;
+        }
+        for (int[] partition : views(goal)) {
+            for (int cells : partition) {
+                Pattern pattern = PdbHeuristic.canonical(goal.shape, cells);
+                FutureTask<PatternDatabase> created = new FutureTask<>(() -> loadOrBuild(pattern));
+                if (databases.putIfAbsent(pattern, created) == null) {
+                    background.execute(() -> {
+                        created.run();
+                        settle(pattern, created);
+                    });
+                }
+            }
+        }
+    }
+
+    private static List<int[]> views(Goal goal) {
+        return Partitions.views(goal.shape, goal.goalBlank, goal.set);
     }
 
     /** The database of a canonical pattern: from memory, from the store, or built and stored. */
@@ -102,7 +221,22 @@ public final class PatternDatabases {
             throw new IllegalStateException("interrupted while waiting for " + pattern.key(), e);
         } catch (ExecutionException e) {
             databases.remove(pattern, task);
+            if (e.getCause() instanceof DatabaseUnavailableException unavailable) {
+                throw unavailable;
+            }
             throw new IllegalStateException("pattern database " + pattern.key() + " failed", e.getCause());
+        }
+    }
+
+    /** Forgets a background build that failed, so that the next use tries again (and reports why). */
+    private void settle(Pattern pattern, FutureTask<PatternDatabase> task) {
+        try {
+            task.get();
+        } catch (ExecutionException e) {
+            databases.remove(pattern, task);
+            LOG.log(System.Logger.Level.WARNING, "pattern database {0}: {1}", pattern.key(), e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -111,10 +245,11 @@ public final class PatternDatabases {
         if (loaded != null) {
             return loaded;
         }
+        checkBuildable(pattern);
         long started = System.nanoTime();
         PatternDatabase built = builder.build(pattern);
-        LOG.log(System.Logger.Level.INFO, "built pattern database {0} in {1} ms",
-                pattern.key(), (System.nanoTime() - started) / 1_000_000);
+        LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms",
+                pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000);
         try {
             store.save(built);
         } catch (IOException | RuntimeException e) {
@@ -124,7 +259,25 @@ public final class PatternDatabases {
         return built;
     }
 
-    private static int key(Shape shape, int goalBlank) {
-        return (shape.rows() * 16 + shape.cols()) * 64 + goalBlank;
+    /** A build must be allowed here and fit in the heap that is free now, with room to spare for the searches. */
+    private void checkBuildable(Pattern pattern) {
+        if (pattern.entries() > maxBuildEntries) {
+            throw new DatabaseUnavailableException("pattern database " + pattern.key() + " is not stored in "
+                    + store.directory() + " and too large to build here (" + pattern.entries() + " entries, at most "
+                    + maxBuildEntries + ")");
+        }
+        Runtime runtime = Runtime.getRuntime();
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        long needed = PatternDatabaseBuilder.bytesNeeded(pattern);
+        if (needed > free * 3 / 4) {
+            throw new DatabaseUnavailableException("pattern database " + pattern.key() + " needs " + (needed >> 20)
+                    + " MiB to build, more than this JVM can spare (" + (free >> 20) + " MiB free)");
+        }
+    }
+
+    private static Thread daemon(Runnable task) {
+        Thread thread = new Thread(task, "npuzzle-pdb-background");
+        thread.setDaemon(true);
+        return thread;
     }
 }

@@ -3,7 +3,10 @@ package io.npuzzle.core.pdb;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -12,7 +15,7 @@ import java.util.function.Function;
  * estimate is the largest sum. Every label belongs to exactly one pattern per view, so a move changes one
  * term per view, which lets a search update the estimate incrementally; and since each view covers every
  * tile, its sum is the board's taxicab distance plus twice its patterns' excess entries, so a search adds
- * one shared taxicab term to the largest excess sum. Immutable; shared between threads.
+ * one shared taxicab term to the largest excess sum ({@link IncrementalPdbEstimate}). Immutable; shared between threads.
  */
 public final class PdbHeuristic {
 
@@ -82,6 +85,30 @@ public final class PdbHeuristic {
         return views[view].length;
     }
 
+    /** Distinct databases behind the views. */
+    public int databaseCount() {
+        return distinctDatabases().size();
+    }
+
+    /** Bytes of packed entries of the distinct databases behind the views. */
+    public long databaseBytes() {
+        long bytes = 0;
+        for (PatternDatabase database : distinctDatabases()) {
+            bytes += database.packed().length;
+        }
+        return bytes;
+    }
+
+    private Set<PatternDatabase> distinctDatabases() {
+        Set<PatternDatabase> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (GroupLookup[] view : views) {
+            for (GroupLookup group : view) {
+                distinct.add(group.database());
+            }
+        }
+        return distinct;
+    }
+
     /** The pattern a label belongs to in a view. */
     public GroupLookup lookupOf(int view, int label) {
         return lookupOfLabel[view][label];
@@ -93,15 +120,20 @@ public final class PdbHeuristic {
         for (int cell = 0; cell < state.length; cell++) {
             positionOf[state[cell]] = cell;
         }
+        return estimate(positionOf);
+    }
+
+    /** The estimate of a state given each label's cell; zero exactly at the goal. */
+    public int estimate(int[] positionOf) {
         int best = 0;
         for (GroupLookup[] view : views) {
-            int sum = 0;
+            int excess = 0;
             for (GroupLookup group : view) {
-                sum += group.value(positionOf);
+                excess += group.entry(positionOf);
             }
-            best = Math.max(best, sum);
+            best = Math.max(best, excess);
         }
-        return best;
+        return manhattan(positionOf) + 2 * best;
     }
 
     /** Taxicab distance of every tile of a relabelled state to its goal cell. */
@@ -126,8 +158,7 @@ public final class PdbHeuristic {
         for (int i = 0; i < members.length; i++) {
             members[i] = Puzzle.canonicalLabel(inverse[databaseCells[i]], goalBlank);
         }
-        PatternDatabase database = databases.apply(pattern);
-        return new GroupLookup(index, database, database.excessTable(), members, cellMap);
+        return GroupLookup.of(index, databases.apply(pattern), members, cellMap);
     }
 
     private static int[] canonicalMap(Shape shape, int cellMask) {

@@ -36,7 +36,7 @@ public final class AStarSearch {
     private final Shape shape;
     private final int n;
     private final boolean ranked;
-    private final ManhattanLinearConflict heuristic;
+    private final StateEstimate heuristic;
     private final int[][] neighbours;
     private final int[][] neighbourMoves;
     private final double weight;
@@ -55,12 +55,16 @@ public final class AStarSearch {
     private int lowestPushed = Integer.MAX_VALUE;
     private long entries;
 
+    /** Manhattan distance and linear conflicts. */
     public AStarSearch(Shape shape, int goalBlank) {
-        this(shape, goalBlank, 1.0);
+        this(shape, new ManhattanLinearConflict(shape, goalBlank), 1.0);
     }
 
-    /** @param weight the factor w on the estimate, at least 1; 1 for optimal answers */
-    public AStarSearch(Shape shape, int goalBlank, double weight) {
+    /**
+     * @param heuristic an admissible estimate towards the goal the states are relabelled against
+     * @param weight    the factor w on the estimate, at least 1; 1 for optimal answers
+     */
+    public AStarSearch(Shape shape, StateEstimate heuristic, double weight) {
         if (!(weight >= 1.0)) {
             throw new IllegalArgumentException("weight must be at least 1");
         }
@@ -68,7 +72,7 @@ public final class AStarSearch {
         this.shape = shape;
         this.n = shape.size();
         this.ranked = n <= PermutationRank.MAX_SIZE;
-        this.heuristic = new ManhattanLinearConflict(shape, goalBlank);
+        this.heuristic = heuristic;
         this.neighbours = shape.neighbourCells();
         this.neighbourMoves = shape.neighbourMoves();
         index.defaultReturnValue(-1);

@@ -9,7 +9,7 @@ import io.npuzzle.core.board.Shape;
  * minimum is the line's length minus its longest increasing run of goal positions, which keeps the sum
  * admissible (the pairwise count is not). Holds scratch space, so one instance serves one thread.
  */
-public final class ManhattanLinearConflict {
+public final class ManhattanLinearConflict implements StateEstimate {
 
     private final int rows;
     private final int cols;
@@ -36,7 +36,7 @@ public final class ManhattanLinearConflict {
         scratch = new int[Math.max(rows, cols)];
     }
 
-    /** Full estimate of a state; zero exactly at the goal. */
+    @Override
     public int estimate(byte[] state) {
         int n = state.length;
         int h = 0;
@@ -60,6 +60,7 @@ public final class ManhattanLinearConflict {
      * {@code before} of {@code state}. The state is updated in place; only the two lines the tile crosses are
      * rescored.
      */
+    @Override
     public int slide(byte[] state, int blankCell, int tileCell, int before) {
         int n = state.length;
         int label = state[tileCell];

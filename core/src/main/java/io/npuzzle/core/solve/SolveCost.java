@@ -1,7 +1,6 @@
 package io.npuzzle.core.solve;
 
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.table.ExactTable;
 
 /**
@@ -10,15 +9,20 @@ import io.npuzzle.core.table.ExactTable;
  */
 public enum SolveCost {
     /**
-     * A table look-up, a search that holds no memory of its own (IDA* with pattern databases) or a fast answer:
-     * milliseconds as a rule, a few seconds at most.
+     * A table look-up, a 15-puzzle search with the databases every worker loads before it is ready, or a fast
+     * answer: milliseconds as a rule, a few seconds at most.
      */
     QUICK,
-    /** An optimal A* search that may use its whole node, time and memory budget. */
+    /**
+     * An optimal or bounded search of any other shape: IDA* with databases that may first have to be built, or A*,
+     * either of which may use its whole node, time and memory budget.
+     */
     HEAVY;
 
+    private static final Shape FIFTEEN_PUZZLE = Shape.of(4, 4);
+
     public static SolveCost of(Shape shape, Mode mode) {
-        if (mode == Mode.FAST || ExactTable.covers(shape) || PatternDatabases.supports(shape)) {
+        if (mode == Mode.FAST || ExactTable.covers(shape) || FIFTEEN_PUZZLE.equals(shape)) {
             return QUICK;
         }
         return HEAVY;

@@ -5,9 +5,12 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.fast.ReductionSolver;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.pdb.PdbStateEstimate;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
+import io.npuzzle.core.search.ManhattanLinearConflict;
+import io.npuzzle.core.search.StateEstimate;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.core.table.ExactTables;
 
@@ -31,7 +34,14 @@ public final class Solver {
      * first, so FAST answers do not depend on the machine's load; the time limit keeps them quick on a busy one.
      */
     static final long FAST_SEARCH_NODES = 1_500_000;
-    static final long FAST_SEARCH_MILLIS = 250;
+    static final long FAST_SEARCH_MILLIS = 800;
+    /** Weights the weighted A* of a FAST answer tries in turn, each with the node budget. */
+    private static final double[] FAST_WEIGHTS = {1.5, 2.5};
+    /** Largest region a FAST answer searches optimally first (4x4), and for how long at most. */
+    private static final int FAST_OPTIMAL_CELLS = 16;
+    private static final long FAST_OPTIMAL_MILLIS = 250;
+    /** Memory a FAST weighted A* may hold. */
+    private static final long FAST_SEARCH_BYTES = 256L << 20;
 
     private static final Strategy PARITY = Strategy.of(Algorithm.PARITY);
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
@@ -101,16 +111,38 @@ public final class Solver {
         return tables.get(puzzle.shape(), puzzle.goalBlank());
     }
 
+    /**
+     * OPTIMAL: IDA* with the databases where they exist (or may be built here), else A*. BOUNDED: weighted A*
+     * with the same estimate, which finds bounded answers after far fewer nodes than weighted IDA* would; when it
+     * runs out of memory, weighted IDA* goes on within the rest of the budget.
+     */
     private SolveResult optimal(Puzzle puzzle, SolveOptions options, long started) {
-        if (PatternDatabases.supports(puzzle.shape())) {
-            PdbHeuristic heuristic = databases.heuristic(puzzle.shape(), puzzle.goalBlank());
-            // A first build of the databases is not the search's doing, so the budget starts afterwards.
-            return new IdaStarSearch(heuristic, workerPool, threads)
-                    .solve(puzzle.relabelledStart(), new Budget(options, System.nanoTime()), started);
+        Shape shape = puzzle.shape();
+        PdbHeuristic heuristic = PatternDatabases.supports(shape)
+                ? databases.heuristic(shape, puzzle.goalBlank()) : null;
+        // A first build of the databases is not the search's doing, so the budget starts afterwards.
+        long searchStart = System.nanoTime();
+        Budget budget = new Budget(options, heuristic != null ? searchStart : started);
+        SolveResult result;
+        if (options.mode() == Mode.BOUNDED) {
+            StateEstimate estimate = heuristic != null
+                    ? new PdbStateEstimate(heuristic) : new ManhattanLinearConflict(shape, puzzle.goalBlank());
+            result = new AStarSearch(shape, estimate, options.ratio()).solve(puzzle.relabelledStart(), budget, searchStart);
+            if (heuristic != null && result.exceeded() == Limit.MEMORY) {
+                // Weighted IDA* holds no memory: it goes on where weighted A* had to stop, with what budget is left.
+                long now = System.nanoTime();
+                SolveOptions rest = options.withBudget(Math.max(1, options.maxNodes() - result.expanded()),
+                        Math.max(1, options.maxMillis() - (now - searchStart) / 1_000_000));
+                result = new IdaStarSearch(heuristic, workerPool, threads, options.ratio())
+                        .solve(puzzle.relabelledStart(), new Budget(rest, now), searchStart, options.progress());
+            }
+        } else if (heuristic != null) {
+            result = new IdaStarSearch(heuristic, workerPool, threads)
+                    .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
+        } else {
+            result = new AStarSearch(shape, puzzle.goalBlank()).solve(puzzle.relabelledStart(), budget, searchStart);
         }
-        double weight = options.mode() == Mode.BOUNDED ? options.ratio() : 1.0;
-        return new AStarSearch(puzzle.shape(), puzzle.goalBlank(), weight)
-                .solve(puzzle.relabelledStart(), new Budget(options, started), started);
+        return result.withNanos(System.nanoTime() - started);
     }
 
     /**
@@ -119,23 +151,51 @@ public final class Solver {
      */
     private SolveResult fast(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
         Shape whole = puzzle.shape();
-        SolveOptions finishing = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES),
-                Math.min(options.maxMillis(), FAST_SEARCH_MILLIS));
         return ReductionSolver.solve(puzzle, (shape, goalBlank, state) -> {
             if (shape.size() <= ReductionSolver.FINISH_CELLS) {
                 String moves = tables.get(shape, goalBlank).solve(state);
                 return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
             }
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && (searchWholeBoard || !shape.equals(whole))
-                    ? databases.heuristicIfLoaded(shape, goalBlank) : null;
-            if (heuristic == null) {
+                    ? databases.heuristicIfStored(shape, goalBlank) : null;
+            return heuristic == null ? null : finish(heuristic, state, options);
+        }, started);
+    }
+
+    /**
+     * A quick search of a region the databases cover: IDA* on regions up to 4x4, whose answers are optimal, then
+     * weighted A* (Pohl 1970) with growing weights, each within its share of the fast budget; null when none finds
+     * an answer in time, so that the region is reduced further.
+     */
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, SolveOptions options) {
+        long deadline = System.nanoTime() + Math.min(options.maxMillis(), FAST_SEARCH_MILLIS) * 1_000_000L;
+        Shape shape = heuristic.shape();
+        if (shape.size() <= FAST_OPTIMAL_CELLS) {
+            long now = System.nanoTime();
+            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES), FAST_OPTIMAL_MILLIS);
+            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads).solve(state, new Budget(step, now), now);
+            if (result.isSolved() || result.outcome() == Outcome.CANCELLED) {
+                return result.isSolved() ? result : null;
+            }
+        }
+        for (double weight : FAST_WEIGHTS) {
+            long now = System.nanoTime();
+            long millis = (deadline - now) / 1_000_000L;
+            if (millis <= 0) {
                 return null;
             }
-            long now = System.nanoTime();
-            SolveResult result = new IdaStarSearch(heuristic, workerPool, threads)
-                    .solve(state, new Budget(finishing, now), now);
-            return result.isSolved() ? result : null;
-        }, started);
+            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES), millis)
+                    .withMemory(Math.min(options.maxBytes(), FAST_SEARCH_BYTES));
+            SolveResult result = new AStarSearch(shape, new PdbStateEstimate(heuristic), weight)
+                    .solve(state, new Budget(step, now), now);
+            if (result.isSolved()) {
+                return result.withBound(weight);
+            }
+            if (result.outcome() == Outcome.CANCELLED) {
+                return null;
+            }
+        }
+        return null;
     }
 
     private static Thread daemon(Runnable task) {

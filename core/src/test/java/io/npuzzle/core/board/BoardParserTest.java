@@ -39,6 +39,7 @@ class BoardParserTest {
             "1 2 3 4 5 6 7 9 x      | 3 | 3 | tile 9 is out of range 1..8 for a 3x3 board",
             "1 2 3 4 5 6 7 8 -1     | 3 | 3 | unknown token '-1' (tiles are numbers; the blank is x, X, 0 or _)",
             "1 2 3 4 5 6 7 8 99999  | 3 | 3 | tile 99999 is out of range",
+            "1 2 3 4 5 6 7 8 123x   | 3 | 3 | unknown token '123x' (tiles are numbers; the blank is x, X, 0 or _)",
             "1 2 3 4 5 6 7 8 x      | 9 | 1 | rows must be between 2 and 8, got 9",
             "1 2 3 4 5 6 7 8 x      | 3 | 1 | cols must be between 2 and 8, got 1",
             "1 2 3 4 5 6 7 x        |   |   | cannot infer the shape of 8 tiles: give rows and cols for a non-square board",
@@ -47,6 +48,23 @@ class BoardParserTest {
     void namesTheDefect(String text, Integer rows, Integer cols, String message) {
         BoardFormatException e = assertThrows(BoardFormatException.class, () -> BoardParser.parse(text, rows, cols));
         assertEquals(message, e.getMessage());
+    }
+
+    /** The separators are ASCII space, tab, CR, LF and comma; other spaces and controls belong to a token. */
+    @ParameterizedTest
+    @ValueSource(strings = {"1\u00a02 3 4 5 6 7 8 0", "1\u001c2 3 4 5 6 7 8 0", "1\u20032 3 4 5 6 7 8 0",
+            "1\u000b2 3 4 5 6 7 8 0", "1\u000c2 3 4 5 6 7 8 0"})
+    void onlyAsciiSpaceTabLineBreaksAndCommasSeparateTiles(String text) {
+        BoardFormatException e = assertThrows(BoardFormatException.class, () -> BoardParser.parse(text, 3, 3));
+        assertTrue(e.getMessage().startsWith("unknown token '1"), e.getMessage());
+        assertEquals(Shape.of(3, 3), BoardParser.parse("1\r\n2\t3,4 5 6 7 8 0", 3, 3).shape());
+    }
+
+    @Test
+    void textOfOtherSpacesOnlyIsAnUnknownTokenNotAnEmptyBoard() {
+        BoardFormatException e = assertThrows(BoardFormatException.class,
+                () -> BoardParser.parse("\u001c\u00a0", null, null));
+        assertTrue(e.getMessage().startsWith("unknown token"), e.getMessage());
     }
 
     @Test

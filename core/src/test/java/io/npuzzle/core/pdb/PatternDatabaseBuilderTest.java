@@ -32,7 +32,7 @@ class PatternDatabaseBuilderTest {
     @Test
     void oneAndTwoThreadsBuildTheSameTable() {
         Pattern pattern = new Pattern(Shape.of(4, 4), 0b0000_0000_0111_0011);
-        assertArrayEquals(new PatternDatabaseBuilder(1).build(pattern).table(), BUILDER.build(pattern).table());
+        assertArrayEquals(new PatternDatabaseBuilder(1).build(pattern).packed(), BUILDER.build(pattern).packed());
     }
 
     /**
@@ -67,6 +67,38 @@ class PatternDatabaseBuilderTest {
                 positive += estimate > 0 ? 1 : 0;
             }
             assertEquals(181_439, positive);
+        }
+    }
+
+    /**
+     * A pattern of every tile counts every move, so its database is the exact distance table, built by another
+     * search (over permutations): the two must agree on every state of the 8-puzzle and of the seven puzzle, up to
+     * the largest entry.
+     */
+    @Test
+    void aPatternOfEveryTileHoldsTheExactDistances() {
+        for (Shape shape : List.of(EIGHT, Shape.of(2, 4))) {
+            int n = shape.size();
+            for (int goalBlank : new int[] {0, n - 1}) {
+                int tiles = (1 << n) - 1 & ~(1 << goalBlank);
+                PdbHeuristic whole = PdbHeuristic.assemble(shape, goalBlank, List.<int[]>of(new int[] {tiles}),
+                        BUILDER::build);
+                ExactTable exact = ExactTable.build(shape, goalBlank);
+                byte[] state = new byte[n];
+                for (long rank = 0; rank < PermutationRank.factorial(n); rank++) {
+                    PermutationRank.unrank(rank, n, state);
+                    int distance = exact.distance(state);
+                    if (distance >= 0) {
+                        // Excess beyond the largest entry is stored as that entry: still admissible.
+                        int[] positionOf = new int[n];
+                        for (int cell = 0; cell < n; cell++) {
+                            positionOf[state[cell]] = cell;
+                        }
+                        int expected = Math.min(distance, whole.manhattan(positionOf) + 2 * PatternDatabase.MAX_ENTRY);
+                        assertEquals(expected, whole.estimate(state), shape + " blank " + goalBlank);
+                    }
+                }
+            }
         }
     }
 

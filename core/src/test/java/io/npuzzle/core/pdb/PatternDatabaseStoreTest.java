@@ -31,7 +31,7 @@ class PatternDatabaseStoreTest {
         store.save(DATABASE);
         PatternDatabase loaded = store.load(PATTERN);
         assertNotNull(loaded);
-        assertArrayEquals(DATABASE.table(), loaded.table());
+        assertArrayEquals(DATABASE.packed(), loaded.packed());
         try (Stream<Path> files = Files.list(store.directory())) {
             assertEquals(1, files.count());
         }
@@ -43,7 +43,7 @@ class PatternDatabaseStoreTest {
         Path file = store.fileFor(PATTERN);
 
         store.save(DATABASE);
-        overwrite(file, Files.size(file) - 7, (byte) (DATABASE.table()[PATTERN.entries() - 7] + 1));
+        overwrite(file, Files.size(file) - 7, (byte) (DATABASE.packed()[DATABASE.packed().length - 7] + 1));
         assertNull(store.load(PATTERN), "checksum");
 
         store.save(DATABASE);
@@ -66,10 +66,10 @@ class PatternDatabaseStoreTest {
         store.save(DATABASE);
         overwrite(store.fileFor(PATTERN), 100, (byte) 99);
         assertNull(store.load(PATTERN));
-        PatternDatabases databases = new PatternDatabases(store, new PatternDatabaseBuilder(1));
+        PatternDatabases databases = new PatternDatabases(store, new PatternDatabaseBuilder(1), DatabaseSet.STANDARD);
         PatternDatabase rebuilt = databases.get(PATTERN);
-        assertArrayEquals(DATABASE.table(), rebuilt.table());
-        assertArrayEquals(DATABASE.table(), store.load(PATTERN).table(), "the file was replaced");
+        assertArrayEquals(DATABASE.packed(), rebuilt.packed());
+        assertArrayEquals(DATABASE.packed(), store.load(PATTERN).packed(), "the file was replaced");
         assertSame(rebuilt, databases.get(PATTERN), "kept in memory after the first use");
     }
 

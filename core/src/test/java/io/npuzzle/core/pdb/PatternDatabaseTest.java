@@ -11,11 +11,11 @@ class PatternDatabaseTest {
 
     /** Each placement's entry, at the index its cells give, is half its distance beyond the taxicab distance. */
     @Test
-    void theExcessTableHoldsEveryRankedEntryAtItsCells() {
+    void thePositionalTableHoldsEveryRankedEntryAtItsCells() {
         Shape shape = Shape.of(4, 4);
         Pattern pattern = new Pattern(shape, 0b0100_0000_0010_0001);
         PatternDatabase database = new PatternDatabaseBuilder(1).build(pattern);
-        byte[] excess = database.excessTable();
+        byte[] excess = database.positionalTable();
         assertEquals(16 * 16 * 16 / 2, excess.length);
         int[] goals = pattern.cells();
         int[] cells = new int[3];
@@ -26,7 +26,8 @@ class PatternDatabaseTest {
             for (int i = 0; i < 3; i++) {
                 manhattan += shape.distance(cells[i], goals[i]);
             }
-            int entry = PatternDatabase.excessAt(excess, (cells[0] * 16 + cells[1]) * 16 + cells[2]);
+            int entry = PatternDatabase.entryAt(excess, (cells[0] * 16 + cells[1]) * 16 + cells[2]);
+            assertEquals(database.entry(rank), entry);
             assertEquals(database.distance(rank), manhattan + 2 * entry);
             largest = Math.max(largest, entry);
         }

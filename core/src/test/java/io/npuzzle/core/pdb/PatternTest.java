@@ -49,6 +49,7 @@ class PatternTest {
     void rejectsPatternsOffTheBoardOrTooLarge() {
         assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(3, 3), 1 << 9));
         assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(3, 3), 0));
-        assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(4, 4), 0xFF));
+        assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(4, 4), 0x1FF), "nine tiles on 4x4");
+        assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(6, 5), 1), "more than 25 cells");
     }
 }

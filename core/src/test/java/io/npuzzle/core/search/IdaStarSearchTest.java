@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,6 +76,21 @@ class IdaStarSearchTest {
         SolveResult hard = solve(search, korf(KORF_88), SolveOptions.defaults());
         assertEquals(65, hard.length());
         assertEquals(Board.blankFirst(SHAPE), korf(KORF_88).start().apply(hard.moves()));
+    }
+
+    /** Weighted IDA*: never longer than the weight times the shortest length, and not claimed optimal. */
+    @Test
+    void weightedSearchesStayWithinTheirWeight() {
+        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, 0);
+        for (double weight : new double[] {1.2, 1.5, 2.0}) {
+            IdaStarSearch weighted = new IdaStarSearch(heuristic, POOL, 2, weight);
+            SolveResult one = solve(weighted, korf(KORF_1), SolveOptions.defaults());
+            SolveResult eightyEight = solve(weighted, korf(KORF_88), SolveOptions.defaults());
+            assertTrue(one.length() <= weight * 57 && eightyEight.length() <= weight * 65,
+                    weight + ": " + one.length() + ", " + eightyEight.length());
+            assertEquals(Board.blankFirst(SHAPE), korf(KORF_88).start().apply(eightyEight.moves()));
+            assertFalse(one.optimal());
+        }
     }
 
     /** The answer is the first solution in depth-first order, whatever the threads and their timing. */

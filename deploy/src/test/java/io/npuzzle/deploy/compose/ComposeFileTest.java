@@ -139,6 +139,16 @@ class ComposeFileTest {
                 COMPOSE.service("api").definition().get("ports"));
     }
 
+    /** Off for use on one machine, as with bin/run; on with API_KEYS_REQUIRED, the hashes from an env file. */
+    @Test
+    void apiKeysAreRequiredOnlyWhenAskedForWithTheirHashesFromAFile() {
+        AppRun api = ComposeApps.run(COMPOSE, "api");
+        assertEquals("${API_KEYS_REQUIRED:-false}", api.app().require("npuzzle.api.auth.enabled", api.env()));
+        assertEquals(List.of(Map.of("path", "${API_KEYS_FILE:-api-keys.env}", "required", false)),
+                COMPOSE.service("api").definition().get("env_file"));
+        assertFalse(COMPOSE.service("worker").definition().containsKey("env_file"), "workers never see keys");
+    }
+
     @ParameterizedTest
     @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void environmentNamesAreTheAppsConfigKeys(String module) {

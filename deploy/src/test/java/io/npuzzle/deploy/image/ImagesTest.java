@@ -173,7 +173,7 @@ class ImagesTest {
                 .filter(run -> run.contains("io.npuzzle.cli.Main")).findFirst()
                 .orElseThrow(() -> new AssertionError("the worker image does not build the databases"));
         assertTrue(Files.exists(Repository.path("core/src/main/java/io/npuzzle/cli/Main.java")), "the CLI it runs");
-        assertTrue(warmUp.contains("--rows 4 --cols 4"), "a 4x4 solve, which builds and saves the 4x4 databases");
+        assertTrue(warmUp.contains("databases --set 6-6-3 4x4"), "the 4x4 databases, built and saved");
         assertTrue(warmUp.contains("ls -l \"$NPUZZLE_PDB_DIR\""), "the build fails when no database was written");
     }
 

@@ -57,12 +57,18 @@ public final class KubernetesApps {
                 Duration.ofSeconds(grace != null ? grace : DEFAULT_GRACE_SECONDS));
     }
 
-    /** The container's variables: its ConfigMaps' entries, then its own {@code env} (which win). */
+    /**
+     * The container's variables: its ConfigMaps' entries, then its own {@code env} (which win). Secrets are left
+     * out: their entries are not in the repository.
+     */
     public static Map<String, String> env(RenderedOverlay overlay, Container container) {
         Map<String, String> env = new LinkedHashMap<>();
         for (EnvFromSource source : container.getEnvFrom()) {
+            if (source.getSecretRef() != null) {
+                continue;
+            }
             if (source.getConfigMapRef() == null) {
-                throw new AssertionError(container.getName() + ": only ConfigMaps feed the environment here");
+                throw new AssertionError(container.getName() + ": only ConfigMaps and Secrets feed the environment");
             }
             ConfigMap configMap = overlay.named(ConfigMap.class, source.getConfigMapRef().getName());
             env.putAll(configMap.getData());

@@ -16,7 +16,8 @@ import java.io.IOException;
 
 /**
  * The wire form of the core's values in the protocol's records: a {@link Mode} travels as its lower-case label
- * ({@code "optimal"}, {@code "fast"}), as it always has, so records written before it was typed still read.
+ * ({@code "optimal"}, {@code "bounded"}, {@code "fast"}), as it always has, so records written before it was typed
+ * still read.
  */
 @Singleton
 public class ProtocolJson implements ObjectMapperCustomizer {

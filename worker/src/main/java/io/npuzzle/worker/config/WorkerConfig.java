@@ -41,6 +41,9 @@ public interface WorkerConfig {
     @WithDefault("10s")
     Duration shutdownGrace();
 
+    /** Pattern databases: which 4x4 set, and which may be built here. */
+    Databases databases();
+
     /** How long a cached solution is kept. */
     @WithDefault("P30D")
     Duration cacheTtl();
@@ -75,5 +78,22 @@ public interface WorkerConfig {
 
         @WithDefault("60000")
         long maxMillis();
+    }
+
+    interface Databases {
+
+        /**
+         * {@code 6-6-3}, or {@code 7-8} for the large 15-puzzle set (288 MB; built in the background when not
+         * stored, needing about 1.5 GB of heap meanwhile; 6-6-3 answers until it is in memory). Unset: the
+         * variable {@code NPUZZLE_PDB_SET} the worker image sets, else 6-6-3.
+         */
+        Optional<String> set();
+
+        /**
+         * Databases with more entries are only loaded from the store (built into the image, or by
+         * {@code npuzzle databases}), never built by a worker: the 5x5 set takes minutes and a GB to build.
+         */
+        @WithDefault("40000000")
+        long maxBuildEntries();
     }
 }

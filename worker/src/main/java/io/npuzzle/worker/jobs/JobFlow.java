@@ -1,10 +1,10 @@
 package io.npuzzle.worker.jobs;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
@@ -68,7 +68,10 @@ public class JobFlow {
         metrics.started();
         try {
             Handled handled = work.get();
-            handled.toPublish().ifPresent(outcome -> metrics.finished(outcome.status()));
+            // A cancelled job's outcome is CANCELLED, recorded by the API at once: what this worker publishes for
+            // it loses and is never recorded, so counting it would make the worker's metrics disagree with the API's.
+            handled.toPublish().filter(outcome -> !cancellations.isCancelled(outcome.jobId()))
+                    .ifPresent(outcome -> metrics.finished(outcome.status()));
             return handled;
         } finally {
             metrics.ended();
@@ -97,8 +100,8 @@ public class JobFlow {
                     + (exhausted.deliveries() - 1) + " times by workers that stopped before finishing it (crashed"
                     + " or ran out of memory); it is not tried again"));
         }
-        Mode mode = request.mode();
-        Answer answer = solutions.answer(key, puzzle, mode, () -> cancellations.isCancelled(request.jobId()),
+        Quality quality = request.quality();
+        Answer answer = solutions.answer(key, puzzle, quality, () -> cancellations.isCancelled(request.jobId()),
                 progress.forJob(request.jobId()));
         if (answer instanceof Answer.Cancelled) {
             // Its CANCELLED outcome is recorded already: nothing to publish.

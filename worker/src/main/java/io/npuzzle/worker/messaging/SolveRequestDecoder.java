@@ -43,7 +43,7 @@ public class SolveRequestDecoder {
         try {
             request = mapper.treeToValue(tree, SolveRequest.class);
         } catch (IOException | IllegalArgumentException e) {
-            // A mode other than optimal or fast lands here too: the mode is typed.
+            // An unknown mode, or a ratio out of range or without bounded mode, lands here too: both are typed.
             throw new PoisonRecordException("not a solve request: a field has the wrong type", jobId);
         }
         if (request.board() == null) {

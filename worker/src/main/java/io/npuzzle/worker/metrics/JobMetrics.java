@@ -11,7 +11,7 @@ public interface JobMetrics {
     /** A job taken on is over, whatever became of it. */
     void ended();
 
-    /** A job this worker finished, by the status it publishes. */
+    /** A job this worker finished, by the status it publishes; not for an outcome that loses to a cancel. */
     void finished(JobStatus status);
 
     /** Whether a job's answer came from the cache (or another job's search) rather than a search of its own. */

@@ -1,11 +1,11 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.Quality;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -49,37 +49,37 @@ public class PuzzleAnswerer {
     }
 
     /** The answer; {@link Answer.Cancelled} when {@code cancelled} stopped the search. */
-    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled,
+    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
                          ProgressListener progress) {
         boolean cheap = ExactTable.covers(puzzle.shape());
         long waitUntil = System.nanoTime() + longestWait.toNanos();
         while (true) {
             // Looked up again: a solve of this puzzle may have finished since the job started.
-            Optional<CachedSolution> cached = cache.find(key).filter(solution -> solution.serves(mode));
+            Optional<CachedSolution> cached = cache.find(key).filter(solution -> solution.serves(quality));
             if (cached.isPresent()) {
                 return new Answer.Found(cached.get(), true);
             }
             if (cheap) {
                 // A table answer takes microseconds, less than taking and releasing a lock.
-                return solve(key, puzzle, mode, cancelled, progress);
+                return solve(key, puzzle, quality, cancelled, progress);
             }
-            Optional<SolveLocks.Lease> lease = locks.tryLock(key, mode);
+            Optional<SolveLocks.Lease> lease = locks.tryLock(key, quality);
             if (lease.isPresent()) {
                 try (SolveLocks.Lease held = lease.get()) {
-                    return solve(key, puzzle, mode, cancelled, progress);
+                    return solve(key, puzzle, quality, cancelled, progress);
                 }
             }
             if (System.nanoTime() - waitUntil > 0) {
                 LOG.warnf("puzzle %s stayed locked past %s; solving it here as well", key, longestWait);
-                return solve(key, puzzle, mode, cancelled, progress);
+                return solve(key, puzzle, quality, cancelled, progress);
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
     }
 
-    private Answer solve(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled,
+    private Answer solve(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
                          ProgressListener progress) {
-        Answer answer = attempts.solve(puzzle, mode, cancelled, progress);
+        Answer answer = attempts.solve(puzzle, quality, cancelled, progress);
         if (answer instanceof Answer.Found found) {
             cache.store(key, found.solution());
         }

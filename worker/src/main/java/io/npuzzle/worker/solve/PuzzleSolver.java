@@ -1,11 +1,11 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.protocol.Quality;
 
 import java.util.function.BooleanSupplier;
 
@@ -16,7 +16,7 @@ public interface PuzzleSolver {
      * Solves within the budget of the puzzle's cost; CANCELLED once {@code cancelled} says so. A long search
      * reports where it stands to {@code progress}.
      */
-    SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress);
+    SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress);
 
     /** The budget of every search of that cost. */
     SolveOptions budget(SolveCost cost);

@@ -1,20 +1,20 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.protocol.Quality;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.function.BooleanSupplier;
 
 /**
- * Answers each puzzle and mode once at a time in this process: jobs that ask while its answer is being sought
- * wait for that answer instead of searching themselves, and get it as a cached one.
+ * Answers each puzzle once at a time per quality (mode and ratio) in this process: jobs that ask while its answer
+ * is being sought wait for that answer instead of searching themselves, and get it as a cached one.
  */
 @ApplicationScoped
 public class SharedAnswers implements SolutionSource {
 
-    private record Search(String key, Mode mode) {
+    private record Search(String key, Quality quality) {
     }
 
     private final SingleFlight<Search, Answer> searches = new SingleFlight<>();
@@ -25,11 +25,11 @@ public class SharedAnswers implements SolutionSource {
     }
 
     @Override
-    public Answer answer(String key, Puzzle puzzle, Mode mode, BooleanSupplier cancelled,
+    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
                          ProgressListener progress) {
         while (!cancelled.getAsBoolean()) {
-            SingleFlight.Shared<Answer> shared = searches.run(new Search(key, mode),
-                    () -> answerer.answer(key, puzzle, mode, cancelled, progress));
+            SingleFlight.Shared<Answer> shared = searches.run(new Search(key, quality),
+                    () -> answerer.answer(key, puzzle, quality, cancelled, progress));
             Answer answer = shared.value();
             if (answer instanceof Answer.Cancelled) {
                 // Maybe another job's search that this one joined: unless this job is cancelled too, search again.

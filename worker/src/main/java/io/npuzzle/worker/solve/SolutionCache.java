@@ -10,8 +10,9 @@ public interface SolutionCache {
     Optional<CachedSolution> find(String key);
 
     /**
-     * Caches a solution. An optimal answer (or a proof of unsolvability) replaces whatever is there; any other
-     * answer is only added where nothing is cached, so it never hides an optimal one.
+     * Caches a solution unless the cached one has a better guarantee ({@link CachedSolution#guarantee()}): an
+     * optimal answer (or a proof of unsolvability) replaces whatever is there, a bounded one replaces answers with
+     * a larger bound or none, an answer that proves nothing is only added where nothing is cached.
      */
     void store(String key, CachedSolution solution);
 }

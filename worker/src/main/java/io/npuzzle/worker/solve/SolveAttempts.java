@@ -1,13 +1,13 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -38,11 +38,11 @@ public class SolveAttempts {
         this.attempts = Math.max(1, attempts);
     }
 
-    public Answer solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
+    public Answer solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
         SolveResult result = null;
         for (int attempt = 1; result == null; attempt++) {
             try {
-                result = solver.solve(puzzle, mode, cancelled, progress);
+                result = solver.solve(puzzle, quality, cancelled, progress);
             } catch (RuntimeException | Error e) {
                 // A JVM really out of memory exits instead (-XX:+ExitOnOutOfMemoryError) and the job's deliveries
                 // are counted; any other Error (a stack overflow, a failed assertion) is this board's problem.
@@ -57,15 +57,15 @@ public class SolveAttempts {
         return switch (result.outcome()) {
             case SOLVED, UNSOLVABLE -> new Answer.Found(CachedSolution.of(result), false);
             case BUDGET_EXCEEDED -> new Answer.Failed(ProblemType.BUDGET_EXCEEDED.problem(
-                    overBudget(puzzle, mode, result)));
+                    overBudget(puzzle, quality, result)));
             case CANCELLED -> new Answer.Cancelled();
         };
     }
 
-    private String overBudget(Puzzle puzzle, Mode mode, SolveResult result) {
-        SolveOptions budget = solver.budget(SolveCost.of(puzzle.shape(), mode));
+    private String overBudget(Puzzle puzzle, Quality quality, SolveResult result) {
+        SolveOptions budget = solver.budget(SolveCost.of(puzzle.shape(), quality.mode()));
         return String.format("no %s answer for this %s board within the solve budget of %d ms, %d nodes and %d MiB:"
-                        + " its %s ran out after %d nodes in %.0f ms", mode.label(), puzzle.shape(),
+                        + " its %s ran out after %d nodes in %.0f ms", quality.label(), puzzle.shape(),
                 budget.maxMillis(), budget.maxNodes(), budget.maxBytes() >> 20, result.exceeded().label(),
                 result.expanded(), result.millis());
     }

@@ -1,6 +1,6 @@
 package io.npuzzle.worker.solve;
 
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.Quality;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -17,8 +17,8 @@ public interface SolveLocks {
      */
     Duration LEASE = Duration.ofSeconds(10);
 
-    /** The lock of a puzzle in a mode, held until closed; empty when another holder has it. */
-    Optional<Lease> tryLock(String key, Mode mode);
+    /** The lock of a search for a puzzle at a quality (mode and ratio), held until closed; empty when another holder has it. */
+    Optional<Lease> tryLock(String key, Quality quality);
 
     /** A lock held, renewed until it is closed. */
     interface Lease extends AutoCloseable {

@@ -1,14 +1,16 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.pdb.DatabaseSet;
+import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.quarkus.runtime.StartupEvent;
@@ -30,8 +32,7 @@ import java.util.function.BooleanSupplier;
 @ApplicationScoped
 public class SolverSlots implements PuzzleSolver {
 
-    /** One search thread per solve: the slots, not the searches, spread the work over the cores. */
-    private final Solver solver = new Solver(PatternDatabases.atDefaultLocation(), 1);
+    private final Solver solver;
     private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
     private final WorkerMetrics metrics;
 
@@ -45,6 +46,9 @@ public class SolverSlots implements PuzzleSolver {
 
     protected SolverSlots(WorkerConfig config, WorkerMetrics metrics) {
         this.metrics = metrics;
+        // One search thread per solve: the slots, not the searches, spread the work over the cores.
+        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(),
+                config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured), config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
         long memory = config.solve().maxMemory().map(size -> size.asLongValue())
@@ -78,12 +82,12 @@ public class SolverSlots implements PuzzleSolver {
 
     /** Solves on one of the slots of the puzzle's lane, waiting for one to be free. */
     @Override
-    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
-        Lane lane = lane(SolveCost.of(puzzle.shape(), mode));
+    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
+        Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
         lane.slots().acquireUninterruptibly();
         SolveResult result;
         try {
-            result = solver.solve(puzzle, lane.budget().withMode(mode).withCancellation(cancelled)
+            result = solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
                     .withProgress(progress));
         } finally {
             lane.slots().release();

@@ -1,6 +1,7 @@
 package io.npuzzle.worker.store;
 
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.runtime.redis.RedisStores;
@@ -8,7 +9,6 @@ import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolutionCache;
 import io.quarkus.redis.client.RedisClientName;
 import io.quarkus.redis.datasource.RedisDataSource;
-import io.quarkus.redis.datasource.value.SetArgs;
 import io.quarkus.redis.datasource.value.ValueCommands;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -26,11 +26,13 @@ public class RedisSolutionCache implements SolutionCache {
 
     private static final Logger LOG = Logger.getLogger(RedisSolutionCache.class);
 
+    private final RedisDataSource redis;
     private final ValueCommands<String, String> values;
     private final JsonCodec json;
     private final Duration ttl;
 
     RedisSolutionCache(@RedisClientName(RedisStores.CACHE) RedisDataSource redis, JsonCodec json, WorkerConfig config) {
+        this.redis = redis;
         this.values = redis.value(String.class);
         this.json = json;
         this.ttl = config.cacheTtl();
@@ -49,10 +51,10 @@ public class RedisSolutionCache implements SolutionCache {
 
     @Override
     public void store(String key, CachedSolution solution) {
-        boolean replaces = solution.optimal() || !solution.solvable();
-        SetArgs expiring = new SetArgs().ex(ttl);
+        Double guarantee = solution.guarantee();
         try {
-            values.set(RedisKeys.solution(key), json.write(solution), replaces ? expiring : expiring.nx());
+            redis.execute("EVAL", JobScripts.STORE_SOLUTION, "1", RedisKeys.solution(key), json.write(solution),
+                    Long.toString(ttl.toSeconds()), guarantee == null ? "" : guarantee.toString());
         } catch (RuntimeException e) {
             LOG.warnf("could not cache the answer to %s: %s", key, e.getMessage());
         }

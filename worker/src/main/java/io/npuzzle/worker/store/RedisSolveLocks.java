@@ -1,7 +1,7 @@
 package io.npuzzle.worker.store;
 
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.solve.SolveLocks;
@@ -44,8 +44,8 @@ public class RedisSolveLocks implements SolveLocks {
     }
 
     @Override
-    public Optional<Lease> tryLock(String key, Mode mode) {
-        String lock = RedisKeys.solving(key, mode);
+    public Optional<Lease> tryLock(String key, Quality quality) {
+        String lock = RedisKeys.solving(key, quality);
         if (!values.setAndChanged(lock, owner, new SetArgs().nx().px(LEASE))) {
             return Optional.empty();
         }

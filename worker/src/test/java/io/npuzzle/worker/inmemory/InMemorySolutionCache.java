@@ -6,7 +6,7 @@ import io.npuzzle.worker.solve.SolutionCache;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The solution cache in a map, with Redis' rule: a merely fast answer never replaces what is cached. */
+/** The solution cache in a map, with Redis' rule: an answer never replaces one with a better guarantee. */
 public final class InMemorySolutionCache implements SolutionCache {
 
     private final ConcurrentHashMap<String, CachedSolution> entries = new ConcurrentHashMap<>();
@@ -18,11 +18,9 @@ public final class InMemorySolutionCache implements SolutionCache {
 
     @Override
     public void store(String key, CachedSolution solution) {
-        if (solution.optimal() || !solution.solvable()) {
-            entries.put(key, solution);
-        } else {
-            entries.putIfAbsent(key, solution);
-        }
+        Double guarantee = solution.guarantee();
+        entries.merge(key, solution, (earlier, newer) -> guarantee == null
+                || earlier.guarantee() != null && earlier.guarantee() < guarantee ? earlier : newer);
     }
 
     public boolean isEmpty() {

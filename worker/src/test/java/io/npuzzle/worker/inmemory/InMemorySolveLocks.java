@@ -1,6 +1,6 @@
 package io.npuzzle.worker.inmemory;
 
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.solve.SolveLocks;
 
 import java.util.Optional;
@@ -16,9 +16,9 @@ public final class InMemorySolveLocks implements SolveLocks {
     private final AtomicInteger tries = new AtomicInteger();
 
     @Override
-    public Optional<Lease> tryLock(String key, Mode mode) {
+    public Optional<Lease> tryLock(String key, Quality quality) {
         tries.incrementAndGet();
-        String lock = key + ":" + mode;
+        String lock = key + ":" + quality.label();
         if (holders.putIfAbsent(lock, US) != null) {
             return Optional.empty();
         }
@@ -26,12 +26,12 @@ public final class InMemorySolveLocks implements SolveLocks {
     }
 
     /** Another worker takes the lock. */
-    public void holdElsewhere(String key, Mode mode) {
-        holders.put(key + ":" + mode, "another worker");
+    public void holdElsewhere(String key, Quality quality) {
+        holders.put(key + ":" + quality.label(), "another worker");
     }
 
-    public boolean isHeldHere(String key, Mode mode) {
-        return US.equals(holders.get(key + ":" + mode));
+    public boolean isHeldHere(String key, Quality quality) {
+        return US.equals(holders.get(key + ":" + quality.label()));
     }
 
     /** How often a lock was asked for. */

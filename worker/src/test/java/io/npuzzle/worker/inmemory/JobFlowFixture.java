@@ -3,6 +3,7 @@ package io.npuzzle.worker.inmemory;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Mode;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.solve.PuzzleAnswerer;
@@ -35,14 +36,14 @@ public final class JobFlowFixture {
 
     /** A job for a 3x3 board, optimal, as the API would queue it. */
     public SolveRequest submit(String board) {
-        return submit(board, 3, 3, Mode.OPTIMAL);
+        return submit(board, 3, 3, Quality.OPTIMAL);
     }
 
     /** A job as the API would queue it: created, with its board normalised. */
-    public SolveRequest submit(String board, int rows, int cols, Mode mode) {
+    public SolveRequest submit(String board, int rows, int cols, Quality quality) {
         Puzzle puzzle = Puzzle.parse(board, rows, cols, null);
         SolveRequest request = new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(),
-                rows, cols, puzzle.goal().toString(), mode, Instant.now());
+                rows, cols, puzzle.goal().toString(), quality.mode(), Instant.now(), quality.ratio());
         starts.create(request.jobId());
         return request;
     }

@@ -2,13 +2,13 @@ package io.npuzzle.worker.inmemory;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.solve.PuzzleSolver;
 
 import java.util.List;
@@ -27,11 +27,15 @@ public final class ScriptedSolver implements PuzzleSolver {
     /** What one search does. */
     @FunctionalInterface
     public interface Search {
-        SolveResult run(Puzzle puzzle, Mode mode, BooleanSupplier cancelled);
+        SolveResult run(Puzzle puzzle, Quality quality, BooleanSupplier cancelled);
     }
 
-    private final List<Mode> searches = new CopyOnWriteArrayList<>();
-    private volatile Search search = (puzzle, mode, cancelled) -> solved("r", mode == Mode.OPTIMAL);
+    private final List<Quality> searches = new CopyOnWriteArrayList<>();
+    private volatile Search search = (puzzle, quality, cancelled) -> switch (quality.mode()) {
+        case OPTIMAL -> solved("r", true);
+        case BOUNDED -> solved("r", false).withBound(quality.ratio());
+        case FAST -> solved("r", false);
+    };
     private volatile List<SearchProgress> progress = List.of();
 
     public ScriptedSolver answering(Search next) {
@@ -56,10 +60,10 @@ public final class ScriptedSolver implements PuzzleSolver {
     }
 
     @Override
-    public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener listener) {
-        searches.add(mode);
+    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener listener) {
+        searches.add(quality);
         progress.forEach(listener::report);
-        return search.run(puzzle, mode, cancelled);
+        return search.run(puzzle, quality, cancelled);
     }
 
     @Override
@@ -67,8 +71,8 @@ public final class ScriptedSolver implements PuzzleSolver {
         return BUDGET;
     }
 
-    /** The mode of each search so far, in order. */
-    public List<Mode> searches() {
+    /** The quality of each search so far, in order. */
+    public List<Quality> searches() {
         return List.copyOf(searches);
     }
 }

@@ -1,11 +1,11 @@
 package io.npuzzle.worker.jobs;
 
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.inmemory.JobFlowFixture;
@@ -39,7 +39,7 @@ class JobFlowTest {
         assertTrue(outcome.result().optimal());
         assertFalse(outcome.result().cached());
         assertEquals(1, fixture.starts.deliveries(request.jobId()), "the job was started");
-        assertEquals(List.of(Mode.OPTIMAL), fixture.solver.searches());
+        assertEquals(List.of(Quality.OPTIMAL), fixture.solver.searches());
         assertEquals("r", fixture.cache.find(request.key()).orElseThrow().moves(), "the answer is cached");
         assertEquals(List.of(false), fixture.metrics.cacheLookups(), "a cache miss");
         assertEquals(List.of(JobStatus.DONE), fixture.metrics.finished());
@@ -61,7 +61,7 @@ class JobFlowTest {
 
     @Test
     void aCachedFastAnswerServesAFastRequestButNeverAnOptimalOne() {
-        SolveRequest fast = fixture.submit(ONE_MOVE, 3, 3, Mode.FAST);
+        SolveRequest fast = fixture.submit(ONE_MOVE, 3, 3, Quality.FAST);
         fixture.cache.store(fast.key(), new CachedSolution(true, "rrllr", false, 1.0, 10));
 
         SolveOutcome fastOutcome = published(fixture.flow.handle(fast));
@@ -72,8 +72,26 @@ class JobFlowTest {
         assertEquals("r", optimal.result().moves());
         assertTrue(optimal.result().optimal());
         assertFalse(optimal.result().cached(), "searched for, not taken from the cache");
-        assertEquals(List.of(Mode.OPTIMAL), fixture.solver.searches());
+        assertEquals(List.of(Quality.OPTIMAL), fixture.solver.searches());
         assertTrue(fixture.cache.find(fast.key()).orElseThrow().optimal(), "the optimal answer replaced the fast one");
+    }
+
+    @Test
+    void aBoundedJobIsSearchedWithItsRatioUnlessTheCacheHoldsAnAnswerAtLeastAsGood() {
+        SolveRequest tight = fixture.submit(ONE_MOVE, 3, 3, Quality.bounded(1.5));
+        fixture.cache.store(tight.key(), new CachedSolution(true, "rrllr", false, 1.0, 10, 2.0));
+
+        SolveOutcome searched = published(fixture.flow.handle(tight));
+        assertEquals("r", searched.result().moves(), "a bound of 2 does not serve a ratio of 1.5");
+        assertEquals(1.5, searched.result().bound());
+        assertFalse(searched.result().optimal());
+        assertEquals(List.of(Quality.bounded(1.5)), fixture.solver.searches());
+        assertEquals(1.5, fixture.cache.find(tight.key()).orElseThrow().bound(), "the better guarantee replaced it");
+
+        SolveOutcome loose = published(fixture.flow.handle(fixture.submit(ONE_MOVE, 3, 3, Quality.bounded(2))));
+        assertEquals("r", loose.result().moves());
+        assertTrue(loose.result().cached(), "a bound of 1.5 serves a ratio of 2");
+        assertEquals(1, fixture.solver.searches().size());
     }
 
     @Test
@@ -208,6 +226,22 @@ class JobFlowTest {
         assertEquals(new Handled.Skip("gone"), fixture.flow.handle(expired));
         assertEquals(List.of(), fixture.solver.searches());
         assertEquals(List.of(), fixture.metrics.finished());
+    }
+
+    @Test
+    void anOutcomeThatLosesToACancelIsNotCountedAsFinished() {
+        SolveRequest request = fixture.submit(ONE_MOVE);
+        fixture.solver.answering((puzzle, mode, cancelled) -> {
+            // Cancelled after the search's last check: it ends over budget all the same.
+            fixture.cancellations.cancel(request.jobId());
+            return ScriptedSolver.unsolved(Outcome.BUDGET_EXCEEDED);
+        });
+
+        SolveOutcome outcome = published(fixture.flow.handle(request));
+
+        assertEquals(JobStatus.FAILED, outcome.status(), "published: the API's first recorded outcome decides");
+        assertEquals(List.of(), fixture.metrics.finished(), "CANCELLED was recorded first, so this outcome never is");
+        assertEquals(0, fixture.metrics.inFlight());
     }
 
     @Test

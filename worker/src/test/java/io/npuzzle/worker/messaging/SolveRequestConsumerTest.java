@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.json.ProtocolJson;
@@ -75,6 +76,32 @@ class SolveRequestConsumerTest {
 
         assertFalse(record.acked);
         assertTrue(record.nackReason.startsWith("not a solve request"), record.nackReason);
+    }
+
+    @Test
+    void aRequestWithARatioOutOfRangeOrWithoutBoundedModeForNoWaitingJobIsRefused() {
+        for (String fields : new String[] {"\"mode\": \"fast\", \"ratio\": 1.5",
+                "\"mode\": \"bounded\", \"ratio\": 7"}) {
+            TrackedRecord record = new TrackedRecord("{\"jobId\": \"" + JobIds.next() + "\", \"board\": \""
+                    + ONE_MOVE + "\", \"rows\": 3, \"cols\": 3, " + fields + "}");
+
+            consumer(fixture.flow).onRequest(record.message());
+
+            assertFalse(record.acked);
+            assertTrue(record.nackReason.startsWith("not a solve request"), record.nackReason);
+        }
+    }
+
+    @Test
+    void aBoundedRequestReachesTheSolverWithItsRatio() {
+        TrackedRecord record = new TrackedRecord("{\"jobId\": \"" + fixture.submit(ONE_MOVE).jobId()
+                + "\", \"board\": \"" + ONE_MOVE + "\", \"rows\": 3, \"cols\": 3, \"mode\": \"bounded\","
+                + " \"ratio\": 1.75}");
+
+        consumer(fixture.flow).onRequest(record.message());
+
+        assertTrue(record.acked);
+        assertEquals(List.of(Quality.bounded(1.75)), fixture.solver.searches());
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
@@ -67,8 +68,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkerPipelineTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
-    /** A random 5x5 arrangement: far beyond the test budget of 200,000 nodes. */
-    private static final String HARD_5X5 = "23 2 9 1 15 7 16 8 13 21 24 0 20 3 11 6 22 17 14 5 18 10 19 4 12";
+    /** A random 6x6 arrangement (no pattern databases, so A*): far beyond the test budget of 200,000 nodes. */
+    private static final String HARD_6X6 = "23 24 13 26 7 6 8 18 0 33 34 27 21 11 10 22 31 1 17 2 4 9 14 3 30 19 20 15 16 25 5 12 32 35 29 28";
 
     @Inject
     RedisDataSource redis;
@@ -171,12 +172,12 @@ class WorkerPipelineTest {
 
     @Test
     void aSolveOverBudgetFailsWithTheReason() {
-        SolveOutcome outcome = outcomeOfHandling(jobs.create(HARD_5X5, 5, 5, null, Mode.OPTIMAL));
+        SolveOutcome outcome = outcomeOfHandling(jobs.create(HARD_6X6, 6, 6, null, Mode.OPTIMAL));
         assertEquals(JobStatus.FAILED, outcome.status());
         assertTrue(outcome.error().is(ProblemType.BUDGET_EXCEEDED), outcome.error().type());
         assertTrue(outcome.error().detail().contains("200000 nodes"), outcome.error().detail());
         assertNull(redis.value(String.class).get(RedisKeys.solution(
-                Puzzle.parse(HARD_5X5, 5, 5, null).canonicalKey())), "failures are not cached");
+                Puzzle.parse(HARD_6X6, 6, 6, null).canonicalKey())), "failures are not cached");
     }
 
     @Test
@@ -195,7 +196,7 @@ class WorkerPipelineTest {
     @Test
     void aPuzzleThatAnotherWorkerIsSolvingIsAnsweredFromItsSolution() throws Exception {
         SolveRequest request = jobs.create("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", 4, 4, null, Mode.OPTIMAL);
-        redis.value(String.class).set(RedisKeys.solving(request.key(), Mode.OPTIMAL), "other-worker");
+        redis.value(String.class).set(RedisKeys.solving(request.key(), Quality.OPTIMAL), "other-worker");
 
         CompletableFuture<SolveOutcome> outcome = CompletableFuture.supplyAsync(() -> outcomeOfHandling(request));
         Awaitility.await().atMost(TIMEOUT).until(() ->
@@ -310,9 +311,10 @@ class WorkerPipelineTest {
         }
 
         @Override
-        public SolveResult solve(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
+        public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
+                                 ProgressListener progress) {
             if (board != null && !puzzle.start().equals(Puzzle.parse(board, 3, 3, null).start())) {
-                return super.solve(puzzle, mode, cancelled, progress);
+                return super.solve(puzzle, quality, cancelled, progress);
             }
             calls.incrementAndGet();
             if (failure instanceof Error error) {
@@ -331,8 +333,9 @@ class WorkerPipelineTest {
         assertEquals(Optional.empty(), flow.handle(request).toPublish(), "a cancelled job is not solved");
         Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
 
-        Puzzle hard = Puzzle.parse(HARD_5X5, 5, 5, null);
-        Answer stopped = answerer.answer(hard.canonicalKey(), hard, Mode.OPTIMAL, () -> true, ProgressListener.NONE);
+        Puzzle hard = Puzzle.parse(HARD_6X6, 6, 6, null);
+        Answer stopped = answerer.answer(hard.canonicalKey(), hard, Quality.OPTIMAL, () -> true,
+                ProgressListener.NONE);
         assertInstanceOf(Answer.Cancelled.class, stopped, "the search stops at its first budget check");
     }
 

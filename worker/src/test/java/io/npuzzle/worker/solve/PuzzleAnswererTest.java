@@ -1,8 +1,8 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
 import io.npuzzle.worker.inmemory.InMemorySolveLocks;
@@ -47,24 +47,24 @@ class PuzzleAnswererTest {
     @Test
     void aPuzzleIsSolvedUnderItsLockWhichIsGivenUpAfterwards() {
         AtomicBoolean lockedWhileSearching = new AtomicBoolean();
-        solver.answering((puzzle, mode, cancelled) -> {
-            lockedWhileSearching.set(locks.isHeldHere(KEY, mode));
+        solver.answering((puzzle, quality, cancelled) -> {
+            lockedWhileSearching.set(locks.isHeldHere(KEY, quality));
             return ScriptedSolver.solved("r", true);
         });
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false, ProgressListener.NONE));
+                answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false, ProgressListener.NONE));
         assertFalse(found.fromCache());
         assertTrue(lockedWhileSearching.get());
-        assertFalse(locks.isHeldHere(KEY, Mode.OPTIMAL), "released");
+        assertFalse(locks.isHeldHere(KEY, Quality.OPTIMAL), "released");
         assertEquals("r", cache.find(KEY).orElseThrow().moves());
     }
 
     @Test
     void aPuzzleLockedByAnotherWorkerIsAnsweredFromItsSolution() throws Exception {
-        locks.holdElsewhere(KEY, Mode.OPTIMAL);
+        locks.holdElsewhere(KEY, Quality.OPTIMAL);
         CompletableFuture<Answer> answer = CompletableFuture.supplyAsync(
-                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false, ProgressListener.NONE),
+                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false, ProgressListener.NONE),
                 threads);
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (locks.tries() == 0 && System.nanoTime() < deadline) {
@@ -81,10 +81,10 @@ class PuzzleAnswererTest {
 
     @Test
     void aPuzzleLockedPastTheLongestWaitIsSolvedHereAsWell() {
-        locks.holdElsewhere(KEY, Mode.OPTIMAL);
+        locks.holdElsewhere(KEY, Quality.OPTIMAL);
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Mode.OPTIMAL, () -> false,
+                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false,
                         ProgressListener.NONE));
         assertFalse(found.fromCache());
         assertEquals(1, solver.searches().size());
@@ -95,7 +95,7 @@ class PuzzleAnswererTest {
         Puzzle small = Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null);
 
         assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(small.canonicalKey(), small, Mode.OPTIMAL, () -> false,
+                answerer(TIMEOUT).answer(small.canonicalKey(), small, Quality.OPTIMAL, () -> false,
                         ProgressListener.NONE));
         assertEquals(0, locks.tries());
         assertEquals(1, solver.searches().size());

@@ -1,8 +1,8 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
 import io.npuzzle.worker.inmemory.InMemorySolveLocks;
@@ -46,7 +46,7 @@ class SharedAnswersTest {
 
     @Test
     void jobsAskingForThePuzzleWhileItIsSearchedForShareThatSearch() throws Exception {
-        solver.answering((puzzle, mode, cancelled) -> {
+        solver.answering((puzzle, quality, cancelled) -> {
             searching.countDown();
             await(finish);
             return ScriptedSolver.solved("r", true);
@@ -67,7 +67,7 @@ class SharedAnswersTest {
     @Test
     void aJobThatJoinedASearchCancelledForAnotherJobSearchesAgain() throws Exception {
         AtomicInteger calls = new AtomicInteger();
-        solver.answering((puzzle, mode, cancelled) -> {
+        solver.answering((puzzle, quality, cancelled) -> {
             if (calls.incrementAndGet() > 1) {
                 return ScriptedSolver.solved("r", true);
             }
@@ -90,13 +90,13 @@ class SharedAnswersTest {
 
     @Test
     void aCancelledJobGetsNoAnswerAndStartsNoSearch() {
-        assertInstanceOf(Answer.Cancelled.class, answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL,
+        assertInstanceOf(Answer.Cancelled.class, answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL,
                 () -> true, ProgressListener.NONE));
         assertEquals(0, solver.searches().size());
     }
 
     private CompletableFuture<Answer> ask(BooleanSupplier cancelled) {
-        return CompletableFuture.supplyAsync(() -> answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL,
+        return CompletableFuture.supplyAsync(() -> answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL,
                 cancelled, ProgressListener.NONE), threads);
     }
 
@@ -105,7 +105,7 @@ class SharedAnswersTest {
         AtomicReference<Thread> joiner = new AtomicReference<>();
         CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> {
             joiner.set(Thread.currentThread());
-            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Mode.OPTIMAL, () -> false, ProgressListener.NONE);
+            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL, () -> false, ProgressListener.NONE);
         }, threads);
         awaitWaiting(joiner);
         return second;

@@ -1,6 +1,6 @@
 package io.npuzzle.worker.store;
 
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
@@ -63,6 +63,33 @@ class RedisStoresTest {
     }
 
     @Test
+    void anAnswerNeverReplacesOneWithABetterGuarantee() {
+        CachedSolution loose = new CachedSolution(true, "rlrlr", false, 1.0, 10, 2.0);
+        CachedSolution tight = new CachedSolution(true, "rlr", false, 1.0, 10, 1.25);
+        cache.store(KEY, FAST);
+        cache.store(KEY, loose);
+        assertEquals(Optional.of(loose), cache.find(KEY), "a bounded answer replaces a fast one");
+        cache.store(KEY, tight);
+        assertEquals(Optional.of(tight), cache.find(KEY), "a tighter bound replaces a looser one");
+        cache.store(KEY, loose);
+        cache.store(KEY, FAST);
+        assertEquals(Optional.of(tight), cache.find(KEY));
+        cache.store(KEY, OPTIMAL);
+        cache.store(KEY, tight);
+        assertEquals(Optional.of(OPTIMAL), cache.find(KEY), "nothing replaces an optimal answer but another");
+    }
+
+    @Test
+    void anEntryCachedBeforeAnswersCarriedABoundStillReadsAndServes() {
+        redis.value(String.class).set(RedisKeys.solution(KEY),
+                "{\"solvable\":true,\"moves\":\"r\",\"optimal\":true,\"solveMillis\":1.0,\"expanded\":10}");
+        assertEquals(1.0, cache.find(KEY).orElseThrow().bound(), "an optimal answer has bound 1");
+        assertTrue(cache.find(KEY).orElseThrow().serves(Quality.bounded(1.1)));
+        cache.store(KEY, new CachedSolution(true, "rlr", false, 1.0, 10, 1.25));
+        assertEquals("r", cache.find(KEY).orElseThrow().moves(), "kept: optimal beats a bound of 1.25");
+    }
+
+    @Test
     void aCachedSolutionIsStoredAsJsonThatExpiresAfterTheCacheTtl() {
         cache.store(KEY, OPTIMAL);
 
@@ -74,15 +101,15 @@ class RedisStoresTest {
 
     @Test
     void aSolveLockIsLeasedToOneHolderAtATimeAndGivenUpOnClose() {
-        String lock = RedisKeys.solving(KEY, Mode.OPTIMAL);
-        Optional<SolveLocks.Lease> lease = locks.tryLock(KEY, Mode.OPTIMAL);
+        String lock = RedisKeys.solving(KEY, Quality.OPTIMAL);
+        Optional<SolveLocks.Lease> lease = locks.tryLock(KEY, Quality.OPTIMAL);
         assertTrue(lease.isPresent());
         assertEquals("test-worker", redis.value(String.class).get(lock), "held in this worker's name");
         long pttl = redis.key(String.class).pttl(lock);
         assertTrue(pttl > 0 && pttl <= SolveLocks.LEASE.toMillis(), "leased, pttl " + pttl);
-        assertTrue(locks.tryLock(KEY, Mode.OPTIMAL).isEmpty(), "held already");
-        try (SolveLocks.Lease fast = locks.tryLock(KEY, Mode.FAST).orElseThrow()) {
-            assertTrue(redis.key(String.class).exists(RedisKeys.solving(KEY, Mode.FAST)), "each mode has its own");
+        assertTrue(locks.tryLock(KEY, Quality.OPTIMAL).isEmpty(), "held already");
+        try (SolveLocks.Lease fast = locks.tryLock(KEY, Quality.FAST).orElseThrow()) {
+            assertTrue(redis.key(String.class).exists(RedisKeys.solving(KEY, Quality.FAST)), "each mode has its own");
         }
 
         lease.get().close();
@@ -91,8 +118,8 @@ class RedisStoresTest {
 
     @Test
     void aLockThatLapsedAndWentToAnotherWorkerIsNotGivenUpByItsFormerHolder() {
-        String lock = RedisKeys.solving(KEY, Mode.OPTIMAL);
-        SolveLocks.Lease lease = locks.tryLock(KEY, Mode.OPTIMAL).orElseThrow();
+        String lock = RedisKeys.solving(KEY, Quality.OPTIMAL);
+        SolveLocks.Lease lease = locks.tryLock(KEY, Quality.OPTIMAL).orElseThrow();
         redis.value(String.class).set(lock, "another-worker");
 
         lease.close();

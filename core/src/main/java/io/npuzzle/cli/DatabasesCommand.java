@@ -1,0 +1,90 @@
+package io.npuzzle.cli;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardFormatException;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.DatabaseSet;
+import io.npuzzle.core.pdb.PatternDatabaseStore;
+import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.pdb.PdbHeuristic;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code npuzzle databases [--set 6-6-3|7-8] SHAPE...}: loads or builds the pattern databases of each shape's
+ * usual goals (blank last, blank first) in the cache directory and says what they took, so that a machine or an
+ * image can prepare them before the first request.
+ */
+final class DatabasesCommand {
+
+    private final DatabaseSet set;
+    private final List<Shape> shapes;
+
+    private DatabasesCommand(DatabaseSet set, List<Shape> shapes) {
+        this.set = set;
+        this.shapes = shapes;
+    }
+
+    static DatabasesCommand fromArguments(String[] args, int first) {
+        DatabaseSet set = DatabaseSet.configured();
+        List<Shape> shapes = new ArrayList<>();
+        for (int i = first; i < args.length; i++) {
+            if (args[i].equals("--set")) {
+                if (i + 1 >= args.length) {
+                    throw new UsageException("option --set needs a value");
+                }
+                set = set(args[++i]);
+            } else {
+                shapes.add(shape(args[i]));
+            }
+        }
+        if (shapes.isEmpty()) {
+            throw new UsageException("databases needs at least one shape, such as 5x5");
+        }
+        return new DatabasesCommand(set, shapes);
+    }
+
+    int run(PrintStream out) {
+        PatternDatabases databases = PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), set);
+        for (Shape shape : shapes) {
+            long started = System.nanoTime();
+            long bytes = 0;
+            int patterns = 0;
+            for (Board goal : List.of(Board.solved(shape), Board.blankFirst(shape))) {
+                PdbHeuristic heuristic = databases.heuristic(shape, goal.blankIndex(), set);
+                if (heuristic == null) {
+                    throw new IllegalStateException("no room to build the " + shape + " databases in this JVM's heap");
+                }
+                bytes = heuristic.databaseBytes();
+                patterns = heuristic.databaseCount();
+            }
+            out.printf(Locale.ROOT, "%s: %d databases, %.1f MB of entries, ready in %.1f s (%s)%n", shape, patterns,
+                    bytes / 1e6, (System.nanoTime() - started) / 1e9, PatternDatabaseStore.defaultDirectory());
+        }
+        return Main.EXIT_OK;
+    }
+
+    private static DatabaseSet set(String value) {
+        try {
+            return DatabaseSet.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--set: " + e.getMessage());
+        }
+    }
+
+    private static Shape shape(String text) {
+        String[] sides = text.toLowerCase(Locale.ROOT).split("x", -1);
+        try {
+            Shape shape = sides.length == 2 ? Shape.of(Integer.parseInt(sides[0]), Integer.parseInt(sides[1])) : null;
+            if (shape == null || !PatternDatabases.supports(shape)) {
+                throw new UsageException("no pattern databases for '" + text + "' (shapes of 11 to 25 cells, such as 4x5)");
+            }
+            return shape;
+        } catch (NumberFormatException | BoardFormatException e) {
+            throw new UsageException("'" + text + "' is not a shape such as 5x5");
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Move;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.IncrementalPdbEstimate;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.solve.Outcome;
+
+/**
+ * One thread's cost-bounded depth-first search, Korf's IDA* inner loop: one board in primitive arrays changed
+ * and restored in place, the estimate updated per move ({@link IncrementalPdbEstimate}), no move that undoes
+ * the previous one, nothing allocated per node. A node's f is g + floor(w * h) for the search's weight w (1 for
+ * optimal answers).
+ */
+final class DepthFirstKernel {
+
+    /** Longest path recorded: room for weighted searches on 5x5. */
+    static final int MAX_DEPTH = 1023;
+    static final int FOUND = -1;
+    static final int STOPPED = -2;
+    static final int NONE = Integer.MAX_VALUE;
+    /** Largest estimate the weight tables cover; far above any estimate on 5x5. */
+    private static final int MAX_ESTIMATE = 2047;
+
+    final SearchRun run;
+    private final int n;
+    private final int threads;
+    private final int splitDepth;
+    private final int[][] neighbourCells;
+    private final int[][] neighbourMoves;
+    private final int[] board;
+    private final int[] positionOf;
+    private final IncrementalPdbEstimate estimate;
+    /** Per estimate h, floor(w * h). */
+    private final int[] weighted;
+    /** Per room t left under the threshold, the largest h with floor(w * h) <= t. */
+    private final int[] within;
+    /** Weight 1: f = g + h, without the tables. */
+    private final boolean unweighted;
+    private final int[] path = new int[MAX_DEPTH + 1];
+    private IdaStarIteration iteration;
+    private int threshold;
+    private int collectDepth;
+    private int root;
+    private int startBlank;
+    private int solutionLength;
+    private long nodes;
+    private long published;
+    private long nextCheck;
+
+    DepthFirstKernel(SearchRun run, PdbHeuristic heuristic, double weight, int threads, int splitDepth) {
+        this.run = run;
+        this.threads = threads;
+        this.splitDepth = splitDepth;
+        Shape shape = heuristic.shape();
+        n = shape.size();
+        neighbourCells = shape.neighbourCells();
+        neighbourMoves = shape.neighbourMoves();
+        board = new int[n];
+        positionOf = new int[n];
+        estimate = new IncrementalPdbEstimate(heuristic, positionOf, MAX_DEPTH);
+        unweighted = weight == 1.0;
+        weighted = new int[MAX_ESTIMATE + 1];
+        for (int h = 0; h <= MAX_ESTIMATE; h++) {
+            weighted[h] = (int) (weight * h);
+        }
+        within = new int[weighted[MAX_ESTIMATE] + 1];
+        for (int t = 0, h = 0; t < within.length; t++) {
+            while (h < MAX_ESTIMATE && weighted[h + 1] <= t) {
+                h++;
+            }
+            within[t] = h;
+        }
+        nextCheck = Math.min(Budget.CHECK_INTERVAL, run.budget.maxNodes());
+    }
+
+    int startBlank() {
+        return startBlank;
+    }
+
+    /** f = g + floor(w * h). */
+    int f(int g, int h) {
+        return g + weighted[Math.min(h, MAX_ESTIMATE)];
+    }
+
+    /** Puts the start on the board and returns its estimate. */
+    int reset() {
+        for (int cell = 0; cell < n; cell++) {
+            board[cell] = run.start[cell];
+            positionOf[board[cell]] = cell;
+            if (board[cell] == 0) {
+                startBlank = cell;
+            }
+        }
+        return estimate.reset(0);
+    }
+
+    /**
+     * Searches the whole tree ({@code rootIndex} 0, no listed subtrees), lists the nodes at depth {@code collect}
+     * (when not -1), or searches one listed subtree.
+     */
+    void run(IdaStarIteration current, int collect, int rootIndex) {
+        this.iteration = current;
+        this.threshold = current.threshold;
+        this.collectDepth = collect;
+        this.root = rootIndex;
+        reset();
+        int blank = startBlank;
+        int depth = 0;
+        int back = -1;
+        if (current.collected == null && current.roots.length > 0) {
+            long packed = current.roots[rootIndex];
+            for (; depth < splitDepth; depth++) {
+                int move = (int) (packed >>> (2 * depth)) & 3;
+                int target = neighbour(blank, move);
+                slideTile(blank, target);
+                path[depth] = move;
+                blank = target;
+                back = move ^ 1;
+            }
+        }
+        if (estimate.reset(depth) == 0) {
+            current.offerSolution(rootIndex, moves(depth));
+            return;
+        }
+        int result = search(blank, depth, back);
+        if (result == FOUND) {
+            current.offerSolution(rootIndex, moves(solutionLength));
+        } else if (result != STOPPED) {
+            current.offerThreshold(result);
+        }
+    }
+
+    /**
+     * Depth-first search below a node whose f is within the threshold. Returns FOUND, STOPPED, or the least f
+     * above the threshold met below (NONE when none).
+     */
+    private int search(int blank, int g, int back) {
+        if (++nodes >= nextCheck && checkpoint()) {
+            return STOPPED;
+        }
+        if (g == collectDepth) {
+            iteration.collected.add(packPath(g));
+            return NONE;
+        }
+        // This node is within the threshold and not the goal, so there is room for one more move.
+        int room = threshold - g - 1;
+        int limit = unweighted ? room : within[Math.min(room, within.length - 1)];
+        int least = NONE;
+        int[] targets = neighbourCells[blank];
+        int[] moves = neighbourMoves[blank];
+        for (int i = 0; i < targets.length; i++) {
+            int move = moves[i];
+            if (move == back) {
+                continue;
+            }
+            int from = targets[i];
+            int label = board[from];
+            int h = estimate.child(g, label, from, blank, move, limit);
+            if (h > limit) {
+                least = Math.min(least, unweighted ? g + 1 + h : f(g + 1, h));
+                continue;
+            }
+            path[g] = move;
+            if (h == 0) {
+                solutionLength = g + 1;
+                return FOUND;
+            }
+            estimate.apply(g, label);
+            slideTile(blank, from);
+            int result = search(from, g + 1, move ^ 1);
+            if (result < 0) {
+                return result;
+            }
+            least = Math.min(least, result);
+            slideTile(from, blank);
+            estimate.undo(g, label);
+        }
+        return least;
+    }
+
+    /** Publishes the node count, polls the budget and the other threads; true when this walk must stop. */
+    private boolean checkpoint() {
+        long total = run.nodes.addAndGet(nodes - published);
+        published = nodes;
+        if (run.stop != null || root > iteration.solvedRoot) {
+            return true;
+        }
+        Outcome stop = run.budget.check(total);
+        if (stop != null) {
+            run.stop = stop;
+            return true;
+        }
+        run.maybeReport(total);
+        long remaining = run.budget.maxNodes() - total;
+        nextCheck = nodes + Math.max(1, Math.min(Budget.CHECK_INTERVAL, remaining / threads));
+        return false;
+    }
+
+    void publish() {
+        run.nodes.addAndGet(nodes - published);
+        published = nodes;
+    }
+
+    /** Moves the tile on {@code target} into the blank on {@code blank}. */
+    private void slideTile(int blank, int target) {
+        int label = board[target];
+        board[blank] = label;
+        board[target] = 0;
+        positionOf[label] = blank;
+        positionOf[0] = target;
+    }
+
+    private int neighbour(int cell, int move) {
+        int[] moves = neighbourMoves[cell];
+        for (int i = 0; i < moves.length; i++) {
+            if (moves[i] == move) {
+                return neighbourCells[cell][i];
+            }
+        }
+        throw new IllegalStateException("listed move leaves the board");
+    }
+
+    private long packPath(int length) {
+        long packed = 0;
+        for (int i = 0; i < length; i++) {
+            packed |= (long) path[i] << (2 * i);
+        }
+        return packed;
+    }
+
+    private String moves(int length) {
+        char[] letters = new char[length];
+        for (int i = 0; i < length; i++) {
+            letters[i] = Move.all()[path[i]].letter();
+        }
+        return new String(letters);
+    }
+}

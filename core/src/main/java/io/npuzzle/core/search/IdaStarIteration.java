@@ -1,0 +1,80 @@
+package io.npuzzle.core.search;
+
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One threshold of an IDA* search: the subtrees still to search, the earliest solution in depth-first order and
+ * the least f found above the threshold. Threads take subtrees in turn; a solution stops only the subtrees after
+ * its own, so the answer never depends on thread timing.
+ */
+final class IdaStarIteration {
+
+    final int threshold;
+    /** Non-null while the tree above the split depth is being listed. */
+    final LongArrayList collected;
+    long[] roots = new long[0];
+    final AtomicInteger nextRoot = new AtomicInteger();
+    volatile int solvedRoot = DepthFirstKernel.NONE;
+    String solution;
+    int nextThreshold = DepthFirstKernel.NONE;
+    private int active;
+    private boolean closed;
+
+    IdaStarIteration(int threshold, LongArrayList collected) {
+        this.threshold = threshold;
+        this.collected = collected;
+    }
+
+    /** Searches subtrees until none is left, a solution makes the rest pointless, or the search stops. */
+    void work(DepthFirstKernel kernel) {
+        for (int root; (root = nextRoot.getAndIncrement()) < roots.length; ) {
+            if (root > solvedRoot || kernel.run.stop != null) {
+                break;
+            }
+            kernel.run(this, -1, root);
+        }
+        kernel.publish();
+    }
+
+    synchronized void offerSolution(int root, String moves) {
+        if (root < solvedRoot) {
+            solvedRoot = root;
+            solution = moves;
+        }
+    }
+
+    synchronized void offerThreshold(int f) {
+        nextThreshold = Math.min(nextThreshold, f);
+    }
+
+    synchronized boolean join() {
+        if (closed) {
+            return false;
+        }
+        active++;
+        return true;
+    }
+
+    synchronized void leave() {
+        active--;
+        notifyAll();
+    }
+
+    /** Lets no more threads in and waits for those at work. */
+    synchronized void close() {
+        closed = true;
+        boolean interrupted = false;
+        while (active > 0) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

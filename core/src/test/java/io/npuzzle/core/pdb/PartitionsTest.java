@@ -1,0 +1,67 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Shape;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PartitionsTest {
+
+    @Test
+    void everyViewOfEveryShapeAndGoalBlankCoversEachOtherCellOnce() {
+        for (int rows = Shape.MIN_SIDE; rows <= Shape.MAX_SIDE; rows++) {
+            for (int cols = Shape.MIN_SIDE; cols <= Shape.MAX_SIDE; cols++) {
+                Shape shape = Shape.of(rows, cols);
+                if (!Partitions.supports(shape)) {
+                    continue;
+                }
+                for (DatabaseSet set : DatabaseSet.values()) {
+                    for (int blank = 0; blank < shape.size(); blank++) {
+                        List<int[]> views = Partitions.views(shape, blank, set);
+                        assertFalse(views.isEmpty());
+                        for (int[] view : views) {
+                            int covered = 0;
+                            for (int pattern : view) {
+                                assertEquals(0, covered & pattern, shape + " blank " + blank + ": patterns overlap");
+                                covered |= pattern;
+                                PdbHeuristic.canonical(shape, pattern); // a pattern whose database may be built
+                            }
+                            assertEquals((1 << shape.size()) - 1 & ~(1 << blank), covered, shape + " blank " + blank);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theShapesOfTheIssueGetLargePatternsAndTwoViews() {
+        assertEquals(8, Partitions.patternSize(Shape.of(3, 4)));
+        assertEquals(7, Partitions.patternSize(Shape.of(3, 5)));
+        assertEquals(7, Partitions.patternSize(Shape.of(2, 7)));
+        assertEquals(6, Partitions.patternSize(Shape.of(4, 5)));
+        assertEquals(2, Partitions.views(Shape.of(4, 5), 19, DatabaseSet.STANDARD).size());
+        List<int[]> korfFelner = Partitions.views(Shape.of(5, 5), 0, DatabaseSet.STANDARD);
+        assertEquals(2, korfFelner.size(), "6-6-6-6 and its reflection");
+        for (int pattern : korfFelner.get(0)) {
+            assertEquals(6, Integer.bitCount(pattern));
+        }
+        List<int[]> sevenEight = Partitions.views(Shape.of(4, 4), 15, DatabaseSet.LARGE);
+        assertEquals(2, sevenEight.size());
+        assertEquals(7, Integer.bitCount(sevenEight.get(0)[0]));
+        assertEquals(8, Integer.bitCount(sevenEight.get(0)[1]));
+    }
+
+    @Test
+    void onlyShapesBeyondTheExactTablesAndWithinTwentyFiveCellsHaveDatabases() {
+        assertFalse(Partitions.supports(Shape.of(3, 3)));
+        assertFalse(Partitions.supports(Shape.of(2, 5)));
+        assertTrue(Partitions.supports(Shape.of(2, 6)));
+        assertTrue(Partitions.supports(Shape.of(5, 5)));
+        assertFalse(Partitions.supports(Shape.of(5, 6)));
+    }
+}

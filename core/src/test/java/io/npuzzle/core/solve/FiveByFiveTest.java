@@ -1,0 +1,82 @@
+package io.npuzzle.core.solve;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.TestDatabases;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The 24-puzzle with Korf and Felner's 6-6-6-6 databases (built into target/pdb on the first run: minutes), on
+ * instances of their published set (Korf and Felner, "Disjoint pattern database heuristics", AI 134, 2002).
+ */
+class FiveByFiveTest {
+
+    private static final Shape SHAPE = Shape.of(5, 5);
+    private static final Solver SOLVER = new Solver(TestDatabases.shared(), 2);
+    /** Instance 40, 82 moves: one of the four easiest of the fifty. */
+    private static final String KORF_40 = "2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23";
+    /** Instance 1, 95 moves: far beyond a test's budget when optimal. */
+    private static final String KORF_1 = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13";
+
+    @Test
+    void anEasyInstanceIsSolvedToItsPublishedLengthReportingProgress() {
+        List<SearchProgress> reports = new CopyOnWriteArrayList<>();
+        SolveResult result = SOLVER.solve(korf(KORF_40), SolveOptions.defaults()
+                .withBudget(Long.MAX_VALUE, 600_000).withProgress(reports::add));
+        assertEquals(Outcome.SOLVED, result.outcome(), result.toString());
+        assertTrue(result.optimal());
+        assertEquals(82, result.length());
+        assertEquals(Board.blankFirst(SHAPE), korf(KORF_40).start().apply(result.moves()));
+        if (result.millis() > 2 * ProgressListener.INTERVAL_MILLIS) {
+            assertFalse(reports.isEmpty(), "a search of " + result.millis() + " ms reports its progress");
+            SearchProgress last = reports.get(reports.size() - 1);
+            assertTrue(last.nodes() > 0 && last.nodes() <= result.expanded(), last.toString());
+            assertTrue(last.bound() <= 82 && last.bound() >= reports.get(0).bound(), reports.toString());
+        }
+    }
+
+    @Test
+    void aBoundedAnswerIsAtMostItsRatioTimesTheShortest() {
+        SolveResult result = SOLVER.solve(korf(KORF_1), SolveOptions.defaults().withMode(Mode.BOUNDED).withRatio(2.0)
+                .withBudget(Long.MAX_VALUE, 120_000));
+        assertEquals(Outcome.SOLVED, result.outcome(), result.toString());
+        assertTrue(result.length() <= 2.0 * 95, "length " + result.length());
+        assertEquals(Double.valueOf(2.0), result.bound());
+        assertEquals(Board.blankFirst(SHAPE), korf(KORF_1).start().apply(result.moves()));
+    }
+
+    @Test
+    void cancellingALongSearchStopsItWithinASecond() throws Exception {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        CountDownLatch searching = new CountDownLatch(3); // polled three times: the search is well under way
+        CompletableFuture<SolveResult> search = CompletableFuture.supplyAsync(() -> SOLVER.solve(korf(KORF_1),
+                SolveOptions.defaults().withBudget(Long.MAX_VALUE, 600_000).withCancellation(() -> {
+                    searching.countDown();
+                    return cancelled.get();
+                })));
+        assertTrue(searching.await(10, TimeUnit.MINUTES), "the search started");
+        assertFalse(search.isDone(), "the search is long");
+        long cancelledAt = System.nanoTime();
+        cancelled.set(true);
+        SolveResult result = search.get(5, TimeUnit.SECONDS);
+        assertEquals(Outcome.CANCELLED, result.outcome());
+        assertTrue(System.nanoTime() - cancelledAt < 1_000_000_000L, "stopped within a second");
+    }
+
+    private static Puzzle korf(String tiles) {
+        return new Puzzle(BoardParser.parse(tiles, SHAPE), Board.blankFirst(SHAPE));
+    }
+}

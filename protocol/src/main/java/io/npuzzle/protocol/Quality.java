@@ -1,0 +1,63 @@
+package io.npuzzle.protocol;
+
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveOptions;
+
+/**
+ * What answer a request asks for: its mode and, in BOUNDED mode only, how many times the shortest length the
+ * answer may be ({@link SolveOptions#DEFAULT_RATIO} when left out).
+ *
+ * @param mode  the mode, OPTIMAL when null
+ * @param ratio the ratio of a BOUNDED request, null for the other modes
+ */
+public record Quality(Mode mode, Double ratio) {
+
+    public static final Quality OPTIMAL = new Quality(Mode.OPTIMAL, null);
+    public static final Quality FAST = new Quality(Mode.FAST, null);
+
+    /** @throws IllegalArgumentException for a ratio out of range, or one with another mode than BOUNDED */
+    public Quality {
+        if (mode == null) {
+            mode = Mode.OPTIMAL;
+        }
+        if (mode != Mode.BOUNDED && ratio != null) {
+            throw new IllegalArgumentException("a ratio goes with mode bounded only");
+        }
+        if (mode == Mode.BOUNDED) {
+            if (ratio == null) {
+                ratio = SolveOptions.DEFAULT_RATIO;
+            }
+            if (!(ratio > SolveOptions.MIN_RATIO && ratio <= SolveOptions.MAX_RATIO)) {
+                throw new IllegalArgumentException("ratio must be above " + SolveOptions.MIN_RATIO
+                        + " and at most " + SolveOptions.MAX_RATIO);
+            }
+        }
+    }
+
+    public static Quality bounded(double ratio) {
+        return new Quality(Mode.BOUNDED, ratio);
+    }
+
+    /** The mode's label, with the ratio for BOUNDED ({@code bounded-1.25}): names a kind of search in Redis keys. */
+    public String label() {
+        return ratio == null ? mode.label() : mode.label() + "-" + ratio;
+    }
+
+    /** The options for a search of this quality. */
+    public SolveOptions applyTo(SolveOptions options) {
+        SolveOptions withMode = options.withMode(mode);
+        return ratio == null ? withMode : withMode.withRatio(ratio);
+    }
+
+    /**
+     * Whether an answer that proves nothing ({@code bound} null) or is at most {@code bound} times the shortest
+     * is good enough: any answer for FAST, an optimal one for OPTIMAL, one within the ratio for BOUNDED.
+     */
+    public boolean acceptsBound(Double bound) {
+        return switch (mode) {
+            case FAST -> true;
+            case OPTIMAL -> bound != null && bound <= 1.0;
+            case BOUNDED -> bound != null && bound <= ratio;
+        };
+    }
+}
