@@ -169,13 +169,17 @@ public final class JobsClient {
     }
 
     /**
-     * Follows a job's live events, sending {@code lastEventId} as {@code Last-Event-ID} unless it is null.
+     * Follows a job's live events, sending {@code lastEventId} as {@code Last-Event-ID} unless it is null, and the
+     * API key if there is one.
      */
     public EventStream events(String id, String lastEventId, int most) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id + "/events"))
                 .header("Accept", "text/event-stream").timeout(REQUEST_TIMEOUT);
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
+        }
+        if (apiKey != null) {
+            request.header("Authorization", "Bearer " + apiKey);
         }
         HttpResponse<Stream<String>> response;
         try {
