@@ -71,3 +71,23 @@ test('a stream that cannot be had falls back to long polling', async () => {
   delete globalThis.EventSource;
   globalThis.fetch = realFetch;
 });
+
+test('with an API key the job is long-polled, as an EventSource cannot send the key', async () => {
+  globalThis.EventSource = FakeEventSource;
+  FakeEventSource.last = undefined;
+  globalThis.sessionStorage = { getItem: () => 'npz_123' };
+  const sent = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url, options) => {
+    sent.push({ url, authorization: options.headers.Authorization });
+    return new Response(JSON.stringify(done), { headers: { 'Content-Type': 'application/json' } });
+  };
+
+  assert.deepEqual(await followJob(queued, () => {}, undefined), done);
+  assert.equal(FakeEventSource.last, undefined, 'no event stream is opened');
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].authorization, 'Bearer npz_123');
+  delete globalThis.EventSource;
+  delete globalThis.sessionStorage;
+  globalThis.fetch = realFetch;
+});

@@ -1,7 +1,7 @@
 // The job API client. Every error the service sends is an RFC 9457 problem; anything else (a proxy's HTML
 // page, a dropped connection) is turned into one here so the page has a single way to show errors.
 
-import { authorization } from './api-key.js';
+import { authorization, storedKey } from './api-key.js';
 
 const JOBS = '/api/v1/jobs';
 /** Longest wait the service accepts for a long poll. */
@@ -42,10 +42,11 @@ export async function getJob(id, waitSeconds = 0, signal) {
 /**
  * Follows a job from the state given until it finishes, reporting each change: by its live events (Server-Sent
  * Events, with the search's progress) where the browser has EventSource, by long poll otherwise or when the event
- * stream cannot be opened (the long poll then says why, as a problem).
+ * stream cannot be opened (the long poll then says why, as a problem). With an API key, by long poll too: an
+ * EventSource cannot send the key.
  */
 export async function followJob(job, onUpdate, signal) {
-  if (FINISHED.has(job.status) || typeof EventSource === 'undefined') {
+  if (FINISHED.has(job.status) || typeof EventSource === 'undefined' || storedKey()) {
     return pollJob(job, onUpdate, signal);
   }
   const current = await streamJob(job, onUpdate, signal);
