@@ -47,8 +47,9 @@ public class SolverSlots implements PuzzleSolver {
     protected SolverSlots(WorkerConfig config, WorkerMetrics metrics) {
         this.metrics = metrics;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
-        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(),
-                config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured), config.databases().maxBuildEntries()), 1);
+        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured);
+        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), databases,
+                config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
         long memory = config.solve().maxMemory().map(size -> size.asLongValue())
