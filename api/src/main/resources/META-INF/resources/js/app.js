@@ -1,5 +1,6 @@
 // Wires the page together: the editor owns the board being set up, the player owns a loaded solution, and the
-// board shows whichever is current. Submitting sends a job and follows it by long poll until it finishes.
+// board shows whichever is current. Submitting sends a job and follows it by its live events (by long poll where
+// they cannot be had) until it finishes.
 
 import { Board, moveName, oppositeMove } from './board.js';
 import { BoardView } from './board-view.js';

@@ -34,6 +34,9 @@ export class JobView {
         el('span', { className: `badge status-${job.status.toLowerCase()}` }, job.status),
         ' ', job.retrying ? 'Connection lost, trying again...' : STATUS_WORDS[job.status] ?? ''),
     ];
+    if (job.status === 'RUNNING' && job.progress) {
+      lines.push(describeProgress(job.progress));
+    }
     if (job.status === 'DONE' && job.result) {
       lines.push(...describeResult(job.result));
     }
@@ -107,6 +110,13 @@ function describeResult(result) {
     el('p', { className: 'verdict', dataset: { testid: 'verdict' } }, length),
     el('p', { className: 'facts' }, facts.join(' · ')),
   ];
+}
+
+/** Where a long search stands, as its worker last reported it. */
+function describeProgress(progress) {
+  return el('p', { className: 'facts', dataset: { testid: 'progress' } },
+    `searching: bound ${progress.bound} · ${Number(progress.nodes).toLocaleString('en')} nodes · `
+    + `${(progress.elapsedMillis / 1000).toFixed(1)} s`);
 }
 
 function formatMillis(millis) {

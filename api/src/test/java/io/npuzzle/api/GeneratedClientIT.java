@@ -91,7 +91,7 @@ class GeneratedClientIT {
         BatchReply reply = jobs.submitJobBatch(new BatchSubmission().jobs(List.of(
                 new JobSubmission().board("1 2 3 4 5 6 0 7 8"),
                 new JobSubmission().board("1 2 3 4 5 6 7 7 0"),
-                new JobSubmission().board("7 6 5 4 3 2 1 0").rows(2).cols(4).goal("0 1 2 3 4 5 6 7"))));
+                new JobSubmission().board("7 6 5 4 3 2 1 0").rows(2).cols(4).goal("0 1 2 3 4 5 6 7"))), null);
 
         assertEquals(3, reply.getJobs().size());
         // An entry is a job or a problem: the client reads both as maps.

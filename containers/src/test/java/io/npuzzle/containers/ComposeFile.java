@@ -11,12 +11,19 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The repository's docker-compose.yml, read for the settings of its services. */
+/**
+ * The repository's docker-compose.yml, read for the settings of its services, with {@code ${NAME:-default}}
+ * replaced as Compose replaces it (from this process' environment, else the default).
+ */
 final class ComposeFile {
+
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*):-([^}]*)}");
 
     private final Path path;
     private final JsonNode services;
@@ -59,10 +66,11 @@ final class ComposeFile {
         if (environment.isArray()) {
             environment.forEach(entry -> {
                 String[] pair = entry.asText().split("=", 2);
-                variables.put(pair[0], pair.length > 1 ? pair[1] : "");
+                variables.put(pair[0], pair.length > 1 ? interpolated(pair[1]) : "");
             });
         } else {
-            environment.fields().forEachRemaining(entry -> variables.put(entry.getKey(), entry.getValue().asText()));
+            environment.fields().forEachRemaining(entry -> variables.put(entry.getKey(),
+                    interpolated(entry.getValue().asText())));
         }
         assertFalse(variables.isEmpty(), "service " + service + " of " + path + " sets no environment");
         return variables;
@@ -74,8 +82,19 @@ final class ComposeFile {
         assertTrue(command.isArray() && !command.isEmpty(),
                 "service " + service + " of " + path + " has no command list");
         List<String> words = new ArrayList<>();
-        command.forEach(word -> words.add(word.asText()));
+        command.forEach(word -> words.add(interpolated(word.asText())));
         return words;
+    }
+
+    private static String interpolated(String value) {
+        Matcher variable = VARIABLE.matcher(value);
+        StringBuilder result = new StringBuilder();
+        while (variable.find()) {
+            String set = System.getenv(variable.group(1));
+            variable.appendReplacement(result, Matcher.quoteReplacement(set == null || set.isEmpty()
+                    ? variable.group(2) : set));
+        }
+        return variable.appendTail(result).toString();
     }
 
     private JsonNode service(String name) {

@@ -79,11 +79,15 @@ class ServiceContainersIT {
         ExecResult topics = kafka.execInContainer("/bin/sh", "-c", String.join(" ", createTopics));
         assertEquals(0, topics.getExitCode(), "creating the topics: " + topics.getStdout() + topics.getStderr());
 
-        List<String> redisCommand = compose.command("redis");
-        start("redis", new GenericContainer<>(DockerImageName.parse(Images.redis()))
-                .withNetworkAliases("redis")
-                .withCommand(redisCommand.toArray(String[]::new))
-                .waitingFor(Wait.forSuccessfulCommand("redis-cli ping | grep -q PONG")));
+        // The job store and the solution cache, with their compose commands (password and memory limit) and the
+        // environment their health check authenticates with.
+        for (String redis : List.of("redis", "redis-cache")) {
+            start(redis, new GenericContainer<>(DockerImageName.parse(Images.redis()))
+                    .withNetworkAliases(redis)
+                    .withEnv(compose.environment(redis))
+                    .withCommand(compose.command(redis).toArray(String[]::new))
+                    .waitingFor(Wait.forSuccessfulCommand("redis-cli ping | grep -q PONG")));
+        }
 
         doomedWorker = start("worker-1", app(Images.WORKER, compose.environment("worker")));
         survivingWorker = start("worker-2", app(Images.WORKER, compose.environment("worker")));

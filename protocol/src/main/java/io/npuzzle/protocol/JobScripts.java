@@ -12,26 +12,30 @@ public final class JobScripts {
      * = the outcome JSON, for a job answered at once from the cache.
      */
     public static final String CREATE = """
-            redis.call('HSET', KEYS[1], 'request', ARGV[2])
+            redis.call('HSET', KEYS[1], 'request', ARGV[2], 'revision', 1)
             if ARGV[3] then redis.call('HSET', KEYS[1], 'outcome', ARGV[3]) end
             redis.call('EXPIRE', KEYS[1], ARGV[1])
             return 1
             """;
 
     /**
-     * A worker starts a job, counting its deliveries. KEYS[1] = job key, KEYS[2] = solution key; ARGV[1] = start
-     * time, ARGV[2] = the most deliveries a job may have. Returns {@code {"gone"}} when the job no longer exists,
-     * {@code {"finished"}} when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it
-     * was delivered more often than allowed (it crashed the workers that took it), else
-     * {@code {"start", cached solution JSON or false}}, so the cache look-up costs no extra round trip.
+     * A worker starts a job, counting its deliveries; the first start is a change, announced on the changed
+     * channel. KEYS[1] = job key; ARGV[1] = start time, ARGV[2] = the most deliveries a job may have, ARGV[3] =
+     * changed channel, ARGV[4] = job id. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
+     * when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it was delivered more
+     * often than allowed (it crashed the workers that took it), else {@code {"start"}}. (The solution cache may
+     * live in another Redis, so the script does not read it.)
      */
     public static final String START = """
             if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
             if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return {'finished'} end
             local deliveries = redis.call('HINCRBY', KEYS[1], 'deliveries', 1)
             if deliveries > tonumber(ARGV[2]) then return {'exhausted', deliveries} end
-            redis.call('HSETNX', KEYS[1], 'started', ARGV[1])
-            return {'start', redis.call('GET', KEYS[2])}
+            if redis.call('HSETNX', KEYS[1], 'started', ARGV[1]) == 1 then
+              redis.call('HINCRBY', KEYS[1], 'revision', 1)
+              redis.call('PUBLISH', ARGV[3], ARGV[4])
+            end
+            return {'start'}
             """;
 
     /**
@@ -42,6 +46,7 @@ public final class JobScripts {
     public static final String FINISH = """
             if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return 0 end
+            redis.call('HINCRBY', KEYS[1], 'revision', 1)
             redis.call('PUBLISH', ARGV[2], ARGV[3])
             return 1
             """;
@@ -56,8 +61,23 @@ public final class JobScripts {
     public static final String CANCEL = """
             if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
+            redis.call('HINCRBY', KEYS[1], 'revision', 1)
             redis.call('PUBLISH', ARGV[2], ARGV[4])
             redis.call('PUBLISH', ARGV[3], ARGV[4])
+            return 1
+            """;
+
+    /**
+     * Records the progress of a running job's search and announces the change, unless the job is gone or
+     * finished. KEYS[1] = job key; ARGV[1] = progress JSON, ARGV[2] = changed channel, ARGV[3] = job id. Returns 1
+     * when recorded, else 0.
+     */
+    public static final String PROGRESS = """
+            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+            if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return 0 end
+            redis.call('HSET', KEYS[1], 'progress', ARGV[1])
+            redis.call('HINCRBY', KEYS[1], 'revision', 1)
+            redis.call('PUBLISH', ARGV[2], ARGV[3])
             return 1
             """;
 
@@ -108,7 +128,7 @@ public final class JobScripts {
 
     /** What {@link #START} found, from the first element of its reply. */
     public enum Started {
-        /** Start solving: the job is RUNNING now; the second element is the cached solution or false. */
+        /** Start solving: the job is RUNNING now. */
         RUN("start"),
         /** The job has an outcome already (a redelivery): nothing to do. */
         FINISHED("finished"),

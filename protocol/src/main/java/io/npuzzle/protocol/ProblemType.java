@@ -20,6 +20,7 @@ public enum ProblemType {
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key reused", 422),
     RATE_LIMITED("rate-limited", "Too Many Requests", 429),
     UNAVAILABLE("unavailable", "Service unavailable", 503),
+    STORE_FULL("store-full", "Job store full", 503),
     // Bare HTTP statuses, named after their reason phrase.
     BAD_REQUEST("bad-request", "Bad Request", 400),
     NOT_FOUND("not-found", "Not Found", 404),
@@ -33,6 +34,7 @@ public enum ProblemType {
     // Why a job FAILED.
     BUDGET_EXCEEDED("budget-exceeded", "Solve budget exceeded", 422),
     SOLVER_ERROR("solver-error", "Solver error", 500),
+    INVALID_REQUEST("invalid-request", "Invalid solve request", 422),
     DELIVERIES_EXHAUSTED("deliveries-exhausted", "Job abandoned after repeated worker failures", 500);
 
     /** Problem types are URNs rather than URLs: they identify, they are not meant to be fetched. */

@@ -11,7 +11,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -146,6 +150,76 @@ public final class JobsClient {
                 return job;
             }
             assertTrue(System.nanoTime() < deadline, "job " + id + " did not finish in " + timeout + ": " + job);
+        }
+    }
+
+    /** One Server-Sent Event: its id, its name and its data (a job as JSON, for a job's events). */
+    public record ServerSentEvent(String id, String name, String data) {
+
+        public JsonNode job() {
+            return read(data);
+        }
+    }
+
+    /**
+     * What a job's event stream sent: its HTTP status and content type, then its events, read until the stream
+     * ended or {@code most} events came (the connection is then closed, as a client that goes away closes it).
+     */
+    public record EventStream(int status, String contentType, List<ServerSentEvent> events) {
+    }
+
+    /**
+     * Follows a job's live events, sending {@code lastEventId} as {@code Last-Event-ID} unless it is null, and the
+     * API key if there is one.
+     */
+    public EventStream events(String id, String lastEventId, int most) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id + "/events"))
+                .header("Accept", "text/event-stream").timeout(REQUEST_TIMEOUT);
+        if (lastEventId != null) {
+            request.header("Last-Event-ID", lastEventId);
+        }
+        if (apiKey != null) {
+            request.header("Authorization", "Bearer " + apiKey);
+        }
+        HttpResponse<Stream<String>> response;
+        try {
+            response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofLines());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        String contentType = response.headers().firstValue("Content-Type").orElse("");
+        List<ServerSentEvent> events = new ArrayList<>();
+        try (Stream<String> lines = response.body()) {
+            if (response.statusCode() == 200) {
+                readEvents(lines.iterator(), events, most);
+            }
+        }
+        return new EventStream(response.statusCode(), contentType, events);
+    }
+
+    /** Reads events (fields separated by a blank line) until the stream ends or {@code most} were read. */
+    private static void readEvents(Iterator<String> lines, List<ServerSentEvent> events, int most) {
+        String eventId = null;
+        String name = null;
+        StringBuilder data = new StringBuilder();
+        while (events.size() < most && lines.hasNext()) {
+            String line = lines.next();
+            if (line.isEmpty()) {
+                if (!data.isEmpty()) {
+                    events.add(new ServerSentEvent(eventId, name, data.toString()));
+                }
+                name = null;
+                data.setLength(0);
+            } else if (line.startsWith("id:")) {
+                eventId = line.substring(3).strip();
+            } else if (line.startsWith("event:")) {
+                name = line.substring(6).strip();
+            } else if (line.startsWith("data:")) {
+                data.append(data.isEmpty() ? "" : "\n").append(line.substring(5).strip());
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -24,19 +25,29 @@ public final class RedisServer implements AutoCloseable {
     private final String executable;
     private final Path workDir;
     private final int port;
+    private final List<String> options;
     private volatile Process process;
 
-    private RedisServer(String executable, Path workDir, int port) {
+    private RedisServer(String executable, Path workDir, int port, List<String> options) {
         this.executable = executable;
         this.workDir = workDir;
         this.port = port;
+        this.options = options;
     }
 
     public static RedisServer start(Path workDir) {
+        return start(workDir, List.of());
+    }
+
+    /**
+     * A server with more options (e.g. {@code --appendonly yes}, {@code --maxmemory 8mb}), which override the
+     * defaults (no persistence). An append-only file lives in {@code workDir}: give each such server its own.
+     */
+    public static RedisServer start(Path workDir, List<String> options) {
         String executable = Executables.find("redis-server").orElseThrow(() -> new IllegalStateException(
                 "redis-server is not installed: the tests need a real Redis. Install the Debian package "
                         + "'redis-server' (apt-get install redis-server)."));
-        RedisServer server = new RedisServer(executable, workDir, FreePorts.next());
+        RedisServer server = new RedisServer(executable, workDir, FreePorts.next(), List.copyOf(options));
         try {
             Files.createDirectories(workDir);
             // A snapshot left by an earlier run on the same port must not come back.
@@ -65,6 +76,24 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /** Stops the server as Ctrl-C or a service manager does (SIGTERM): it saves only what its options say. */
+    public void terminate() {
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("redis-server on port " + port + " did not stop");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while stopping redis-server", e);
+        }
+    }
+
+    /** Sends one inline command (words separated by spaces) and returns the first line of the reply. */
+    public String call(String inline) {
+        return command(inline);
+    }
+
     public boolean isRunning() {
         return process.isAlive();
     }
@@ -79,9 +108,11 @@ public final class RedisServer implements AutoCloseable {
 
     private void launch() {
         try {
-            process = new ProcessBuilder(List.of(executable,
+            List<String> command = new ArrayList<>(List.of(executable,
                     "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                    "--dir", workDir.toString(), "--dbfilename", snapshotName(), "--protected-mode", "no"))
+                    "--dir", workDir.toString(), "--dbfilename", snapshotName(), "--protected-mode", "no"));
+            command.addAll(options);
+            process = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(
                             workDir.resolve("redis-" + port + ".log").toFile()))

@@ -54,6 +54,13 @@ public interface ApiConfig {
     @WithDefault("1000")
     int maxBatch();
 
+    /**
+     * The share of the job store's Redis memory limit (maxmemory) past which new jobs are refused with a 503
+     * problem, leaving the rest for the jobs already accepted to start and finish.
+     */
+    @WithDefault("0.9")
+    double storeFullRatio();
+
     /** Longest long poll a client may ask for with {@code ?wait=S}, in seconds. */
     @WithDefault("30")
     int maxWaitSeconds();

@@ -9,7 +9,8 @@ public interface IdempotencyKeys {
      * What a key was claimed for.
      *
      * @param fingerprint the same for submissions that normalise to the same request
-     * @param jobId       the job the first request with the key created
+     * @param jobId       the job the first request with the key created (for a batch, its jobs' ids, comma
+     *                    separated, in order, empty for refused entries)
      */
     record Claim(String fingerprint, String jobId) {
     }

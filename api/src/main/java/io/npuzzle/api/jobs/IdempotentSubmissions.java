@@ -35,11 +35,7 @@ public class IdempotentSubmissions {
         if (clientKey == null) {
             return jobs.accept(request);
         }
-        if (clientKey.isEmpty() || clientKey.length() > MAX_KEY_LENGTH
-                || !clientKey.chars().allMatch(c -> c > 32 && c < 127)) {
-            throw new ProblemException(ProblemType.INVALID_IDEMPOTENCY_KEY,
-                    "the Idempotency-Key header must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters");
-        }
+        checkKey(clientKey);
         Claim claim = new Claim(fingerprint(request), request.jobId());
         String scopedKey = scoped(clientKey, request.owner());
         return keys.claim(scopedKey, claim).flatMap(earlier -> {
@@ -60,11 +56,20 @@ public class IdempotentSubmissions {
         });
     }
 
+    /** Refuses a key that is not 1 to 255 visible ASCII characters with a 400 problem. */
+    static void checkKey(String clientKey) {
+        if (clientKey.isEmpty() || clientKey.length() > MAX_KEY_LENGTH
+                || !clientKey.chars().allMatch(c -> c > 32 && c < 127)) {
+            throw new ProblemException(ProblemType.INVALID_IDEMPOTENCY_KEY,
+                    "the Idempotency-Key header must be 1 to " + MAX_KEY_LENGTH + " visible ASCII characters");
+        }
+    }
+
     /**
      * Each API key's idempotency keys are its own: two clients that happen to pick the same one never meet. Without
      * API keys the client's key stands alone, as it always has.
      */
-    private static String scoped(String clientKey, String owner) {
+    static String scoped(String clientKey, String owner) {
         return owner == null ? clientKey : owner + "\n" + clientKey;
     }
 

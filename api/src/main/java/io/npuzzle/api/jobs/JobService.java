@@ -36,10 +36,13 @@ public class JobService {
     private final SolutionCache cache;
     private final JobQueue queue;
     private final JobWaiters waiters;
+    private final StoreCapacity capacity;
     private final JobMetrics metrics;
 
-    public JobService(JobStore store, SolutionCache cache, JobQueue queue, JobWaiters waiters, JobMetrics metrics) {
+    public JobService(JobStore store, SolutionCache cache, JobQueue queue, JobWaiters waiters,
+                      StoreCapacity capacity, JobMetrics metrics) {
         this.store = store;
+        this.capacity = capacity;
         this.cache = cache;
         this.queue = queue;
         this.waiters = waiters;
@@ -48,9 +51,14 @@ public class JobService {
 
     /**
      * Accepts a validated request: the job DONE at once on a cache hit, else the job QUEUED for the workers in the
-     * lane of its {@link SolveCost}. Fails with a 503 problem when the job cannot be queued.
+     * lane of its {@link SolveCost}. Fails with a 503 problem when the job cannot be queued, or the store is too
+     * full to take it.
      */
     public Uni<Job> accept(SolveRequest request) {
+        if (capacity.isFull()) {
+            return Uni.createFrom().failure(new ProblemException(ProblemType.STORE_FULL,
+                    "the job store is full until older jobs expire; try again later"));
+        }
         // Request-scoped on the Vert.x context: every log line of this request names the job.
         MDC.put(JobIds.LOG_KEY, request.jobId());
         return cache.find(request.key()).flatMap(cached -> {

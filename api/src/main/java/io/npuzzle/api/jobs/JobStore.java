@@ -21,6 +21,9 @@ public interface JobStore {
     /** The job, or null when the id is unknown, malformed or expired. */
     Uni<Job> find(String jobId);
 
+    /** The job with its revision, or null when the id is unknown, malformed or expired. */
+    Uni<JobSnapshot> snapshot(String jobId);
+
     /** Records an outcome unless the job has one already; true when recorded. Wakes long polls everywhere. */
     Uni<Boolean> finish(SolveOutcome outcome);
 

@@ -8,17 +8,56 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The long polls of this replica waiting for their job to finish. Whichever replica records an outcome announces
- * the job (see {@code io.npuzzle.api.store.FinishedJobsListener}); each replica then wakes its own waiters, so no
- * poll has to ask the store over and over.
+ * The requests of this replica waiting for their job: long polls for it to finish, event streams for any change.
+ * Whichever replica changes a job announces it (see {@code io.npuzzle.api.store.FinishedJobsListener} and
+ * {@code ChangedJobsListener}); each replica then wakes its own waiters, so no request has to ask the store over
+ * and over.
  */
 @ApplicationScoped
 public class JobWaiters {
 
-    private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> finishing = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> changing = new ConcurrentHashMap<>();
 
     /** A future completed when the job is announced as finished; pass it to {@link #forget} when done waiting. */
     public CompletableFuture<Void> watch(String jobId) {
+        return add(finishing, jobId);
+    }
+
+    public void forget(String jobId, CompletableFuture<Void> waiter) {
+        remove(finishing, jobId, waiter);
+    }
+
+    /**
+     * A future completed at the job's next announced change (started, progress, finished); pass it to
+     * {@link #forgetChange} when done waiting.
+     */
+    public CompletableFuture<Void> watchChange(String jobId) {
+        return add(changing, jobId);
+    }
+
+    public void forgetChange(String jobId, CompletableFuture<Void> waiter) {
+        remove(changing, jobId, waiter);
+    }
+
+    /** Wakes everyone waiting for the job, which has finished. */
+    public void finished(String jobId) {
+        wake(finishing, jobId);
+        wake(changing, jobId);
+    }
+
+    /** Wakes everyone waiting for the job to change, which it did (it started, or its search reported). */
+    public void changed(String jobId) {
+        wake(changing, jobId);
+    }
+
+    /** How many requests wait for the job, to finish or to change. */
+    public int waiting(String jobId) {
+        return count(finishing, jobId) + count(changing, jobId);
+    }
+
+    private static CompletableFuture<Void> add(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters,
+                                               String jobId) {
         CompletableFuture<Void> waiter = new CompletableFuture<>();
         waiters.compute(jobId, (id, list) -> {
             List<CompletableFuture<Void>> next = list == null ? new ArrayList<>(1) : list;
@@ -28,23 +67,22 @@ public class JobWaiters {
         return waiter;
     }
 
-    public void forget(String jobId, CompletableFuture<Void> waiter) {
+    private static void remove(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters, String jobId,
+                               CompletableFuture<Void> waiter) {
         waiters.computeIfPresent(jobId, (id, list) -> {
             list.remove(waiter);
             return list.isEmpty() ? null : list;
         });
     }
 
-    /** Wakes everyone waiting for the job, which has finished. */
-    public void finished(String jobId) {
+    private static void wake(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters, String jobId) {
         List<CompletableFuture<Void>> woken = waiters.remove(jobId);
         if (woken != null) {
             woken.forEach(waiter -> waiter.complete(null));
         }
     }
 
-    /** How many polls wait for the job. */
-    public int waiting(String jobId) {
+    private static int count(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters, String jobId) {
         int[] count = {0};
         waiters.computeIfPresent(jobId, (id, list) -> {
             count[0] = list.size();

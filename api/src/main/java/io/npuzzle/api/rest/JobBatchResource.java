@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
-import io.npuzzle.api.jobs.JobService;
+import io.npuzzle.api.jobs.BatchEntry;
+import io.npuzzle.api.jobs.BatchSubmissions;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
-import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
@@ -20,9 +20,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -32,6 +35,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static io.npuzzle.protocol.ProblemType.BATCH_TOO_LARGE;
+import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_IN_USE;
+import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
+import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
+import static io.npuzzle.protocol.ProblemType.STORE_FULL;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
 /** Many jobs in one request; each entry is accepted or refused on its own. */
@@ -43,16 +50,14 @@ public class JobBatchResource {
 
     public static final String PATH = JobResource.PATH + "/batch";
 
-    /** How many entries are handled at once; the rest wait, so one batch cannot flood Redis or Kafka. */
-    private static final int CONCURRENCY = 64;
-
-    private final JobService jobs;
+    private final BatchSubmissions submissions;
     private final SubmissionValidator validator;
     private final ObjectMapper mapper;
     private final ApiConfig config;
 
-    JobBatchResource(JobService jobs, SubmissionValidator validator, ObjectMapper mapper, ApiConfig config) {
-        this.jobs = jobs;
+    JobBatchResource(BatchSubmissions submissions, SubmissionValidator validator, ObjectMapper mapper,
+                     ApiConfig config) {
+        this.submissions = submissions;
         this.validator = validator;
         this.mapper = mapper;
         this.config = config;
@@ -60,8 +65,13 @@ public class JobBatchResource {
 
     @POST
     @Operation(operationId = "submitJobBatch", summary = "Submit up to 1000 boards", description = "202 with, in"
-            + " order, each entry's job or the problem that kept it out.")
-    @Problems({BATCH_TOO_LARGE, UNAVAILABLE})
+            + " order, each entry's job or the problem that kept it out. A retry with the same Idempotency-Key and"
+            + " batch gets the same jobs; the key with another batch is refused.")
+    @Problems({BATCH_TOO_LARGE, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED,
+            UNAVAILABLE, STORE_FULL})
+    @Parameter(name = JobResource.IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to"
+            + " 255 visible ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1,
+            maxLength = 255))
     @APIResponse(responseCode = "202", description = "Each entry's job or problem, in order.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchReply.class),
             examples = @ExampleObject(name = "one queued, one refused", value = OpenApiExamples.BATCH_REPLY)))
@@ -77,34 +87,33 @@ public class JobBatchResource {
             throw new ProblemException(ProblemType.BATCH_TOO_LARGE,
                     "a batch holds at most " + config.maxBatch() + " jobs, this one has " + batch.jobs().size());
         }
-        List<Uni<Object>> entries = new ArrayList<>(batch.jobs().size());
+        // Read as sent: a header parameter would take an empty header for none, and an empty key must be refused.
+        String idempotencyKey = context.request().getHeader(JobResource.IDEMPOTENCY_KEY);
+        Caller caller = Caller.of(context);
+        List<BatchEntry> entries = new ArrayList<>(batch.jobs().size());
         for (int i = 0; i < batch.jobs().size(); i++) {
-            entries.add(entry(batch.jobs().get(i), i, Caller.of(context)));
+            entries.add(entry(batch.jobs().get(i), i, caller));
         }
-        if (entries.isEmpty()) {
-            return Uni.createFrom().item(RestResponse.accepted(new BatchReply(List.of())));
-        }
-        return Uni.join().all(entries).usingConcurrencyOf(CONCURRENCY).andFailFast()
+        return submissions.accept(entries, idempotencyKey, caller)
                 .map(replies -> RestResponse.accepted(new BatchReply(replies)));
     }
 
-    private Uni<Object> entry(JsonNode node, int index, Caller caller) {
-        SolveRequest request;
+    private BatchEntry entry(JsonNode node, int index, Caller caller) {
         try {
             JobSubmission submission = node == null || node.isNull() ? null
                     : mapper.treeToValue(node, JobSubmission.class);
-            request = validator.validate(submission).ownedBy(caller.keyName());
+            return new BatchEntry.Valid(validator.validate(submission).ownedBy(caller.keyName()));
         } catch (BoardFormatException e) {
             return refused(ProblemType.INVALID_BOARD.problem(e.getMessage()), index);
         } catch (ProblemException e) {
             return refused(e.problem(), index);
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            return refused(ProblemType.MALFORMED_REQUEST.problem("entry " + index + " is not a job submission"), index);
+            return refused(ProblemType.MALFORMED_REQUEST.problem("entry " + index + " is not a job submission"),
+                    index);
         }
-        return jobs.accept(request).onItem().castTo(Object.class);
     }
 
-    private static Uni<Object> refused(Problem problem, int index) {
-        return Uni.createFrom().item(problem.at(PATH + "#" + index));
+    private static BatchEntry refused(Problem problem, int index) {
+        return new BatchEntry.Refused(problem.at(PATH + "#" + index));
     }
 }

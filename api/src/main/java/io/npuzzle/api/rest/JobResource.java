@@ -45,12 +45,13 @@ import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
+import static io.npuzzle.protocol.ProblemType.STORE_FULL;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
 /** Solve jobs: submit one, then poll it by id, or cancel it; with API keys on, each key sees only its own jobs. */
 @Path(JobResource.PATH)
 @Tag(name = JobResource.TAG, description = "Solve jobs: submit boards, follow them by id (long polling with"
-        + " wait), cancel them.")
+        + " wait, or live events), cancel them.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class JobResource {
@@ -83,7 +84,7 @@ public class JobResource {
             + " other shape) 60 s, 2 G nodes and the worker's search memory (half its heap per heavy slot). A job"
             + " over its budget ends FAILED with a budget-exceeded problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
-            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE})
+            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE, STORE_FULL})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
             + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
     @APIResponse(responseCode = "202", description = "The job, queued.",
@@ -132,7 +133,7 @@ public class JobResource {
                         @QueryParam("wait") String wait, @Context RoutingContext context) {
         return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {
             if (job == null) {
-                throw notFound();
+                throw notFound(config);
             }
             return job;
         });
@@ -150,13 +151,13 @@ public class JobResource {
         Caller caller = Caller.of(context);
         return jobs.cancel(id, caller).flatMap(cancelled -> switch (cancelled) {
             case CANCELLED -> jobs.find(id, Duration.ZERO, caller);
-            case UNKNOWN -> throw notFound();
+            case UNKNOWN -> throw notFound(config);
             case FINISHED -> throw new ProblemException(ProblemType.JOB_FINISHED,
                     "the job has finished already and cannot be cancelled");
         });
     }
 
-    private ProblemException notFound() {
+    static ProblemException notFound(ApiConfig config) {
         return new ProblemException(ProblemType.JOB_NOT_FOUND,
                 "no job with this id (jobs are kept for " + config.jobTtl().toHours() + " hours)");
     }

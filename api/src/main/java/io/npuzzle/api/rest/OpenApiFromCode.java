@@ -36,8 +36,8 @@ import java.util.stream.Collectors;
  *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its
  *       constant's name.</li>
  *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
- *       annotations): a job's ratio and owner; a finished job's time, result and error; an unsolvable board's
- *       moves and length; the bound of an answer that proves none.</li>
+ *       annotations): a job's ratio and owner; a RUNNING job's progress; a finished job's time, result and
+ *       error; an unsolvable board's moves and length; the bound of an answer that proves none.</li>
  *   <li>The bearer security scheme, which every job operation accepts but does not require: API keys are off
  *       unless the service is configured with some.</li>
  * </ul>
@@ -45,7 +45,8 @@ import java.util.stream.Collectors;
 public class OpenApiFromCode implements OASFilter {
 
     /** The resources whose operations declare their {@link Problems}. */
-    static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class);
+    static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class,
+            JobEventResource.class);
     /** A 401 comes only when API keys are on; documented all the same, as clients may meet it. */
     static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.URI_TOO_LONG,
             ProblemType.HEADERS_TOO_LARGE, ProblemType.UNAUTHORIZED, ProblemType.RATE_LIMITED,
@@ -56,7 +57,7 @@ public class OpenApiFromCode implements OASFilter {
     private static final String MODE_SCHEMA = "Mode";
     static final String BEARER_SCHEME = "bearer";
     static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
-            "Job", List.of("ratio", "finishedAt", "result", "error", "owner"),
+            "Job", List.of("ratio", "finishedAt", "result", "error", "owner", "progress"),
             "JobResult", List.of("moves", "length", "bound"));
 
     @Override

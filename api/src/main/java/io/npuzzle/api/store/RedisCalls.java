@@ -29,9 +29,21 @@ class RedisCalls {
         return redis;
     }
 
+    /**
+     * The call, bounded by the timeout; any failure becomes a 503 problem: {@link ProblemType#STORE_FULL} when
+     * Redis refused a write for want of memory (it never evicts jobs), else {@link ProblemType#UNAVAILABLE}.
+     */
     <T> Uni<T> guarded(Uni<T> call) {
-        return call.ifNoItem().after(timeout).fail().onFailure().transform(
-                e -> new ProblemException(ProblemType.UNAVAILABLE, "the job store is unavailable; try again shortly"));
+        return call.ifNoItem().after(timeout).fail().onFailure().transform(RedisCalls::problem);
+    }
+
+    private static ProblemException problem(Throwable failure) {
+        String message = failure.getMessage();
+        // Redis answers a write past maxmemory with an error that starts with OOM (also inside a script).
+        return message != null && message.contains("OOM ")
+                ? new ProblemException(ProblemType.STORE_FULL,
+                "the job store is full until older jobs expire; try again later")
+                : new ProblemException(ProblemType.UNAVAILABLE, "the job store is unavailable; try again shortly");
     }
 
     /** Runs one of the {@link io.npuzzle.protocol.JobScripts} on one key; its reply, or null for a nil reply. */

@@ -1,9 +1,11 @@
 package io.npuzzle.api.store;
 
 import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobProgress;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.RedisKeys;
@@ -46,10 +48,15 @@ public class RedisJobStore implements JobStore {
 
     @Override
     public Uni<Job> find(String jobId) {
+        return snapshot(jobId).map(snapshot -> snapshot == null ? null : snapshot.job());
+    }
+
+    @Override
+    public Uni<JobSnapshot> snapshot(String jobId) {
         if (!JobIds.isWellFormed(jobId)) {
             return Uni.createFrom().nullItem();
         }
-        return calls.guarded(hashes.hgetall(RedisKeys.job(jobId))).map(this::toJob);
+        return calls.guarded(hashes.hgetall(RedisKeys.job(jobId))).map(this::toSnapshot);
     }
 
     @Override
@@ -72,13 +79,18 @@ public class RedisJobStore implements JobStore {
                 .map(reply -> Cancelled.of(reply.toLong()));
     }
 
-    private Job toJob(Map<String, String> fields) {
+    private JobSnapshot toSnapshot(Map<String, String> fields) {
         String request = fields.get(RedisKeys.REQUEST_FIELD);
         if (request == null) {
             return null;
         }
         String outcome = fields.get(RedisKeys.OUTCOME_FIELD);
-        return Job.of(json.read(request, SolveRequest.class), fields.containsKey(RedisKeys.STARTED_FIELD),
-                outcome == null ? null : json.read(outcome, SolveOutcome.class));
+        String progress = fields.get(RedisKeys.PROGRESS_FIELD);
+        Job job = Job.of(json.read(request, SolveRequest.class), fields.containsKey(RedisKeys.STARTED_FIELD),
+                outcome == null ? null : json.read(outcome, SolveOutcome.class),
+                progress == null ? null : json.read(progress, JobProgress.class));
+        String revision = fields.get(RedisKeys.REVISION_FIELD);
+        // Jobs stored before revisions were counted have none: each of their snapshots is as good as the first.
+        return new JobSnapshot(job, revision == null ? 1 : Long.parseLong(revision));
     }
 }

@@ -94,7 +94,7 @@ class ApiKeysIT {
     }
 
     @Test
-    void aJobIsVisibleAndCancellableOnlyWithTheKeyThatSubmittedIt() {
+    void aJobIsVisibleFollowableAndCancellableOnlyWithTheKeyThatSubmittedIt() {
         JobsClient alice = client(KEYS.get("alice"));
         JobsClient bob = client(KEYS.get("bob"));
         // A 4x5 board far from its goal: an optimal search long enough to cancel.
@@ -105,6 +105,7 @@ class ApiKeysIT {
 
         assertNotFound(bob.get(id));
         assertNotFound(bob.get(id, 5));
+        assertEquals(404, bob.events(id, null, 1).status(), "bob cannot follow alice's job either");
         assertNotFound(bob.cancel(id));
         assertEquals(200, alice.get(id).statusCode(), "not cancelled by bob");
         assertFalse(JobsClient.read(alice.get(id).body()).get("status").asText().equals("CANCELLED"));
@@ -114,6 +115,9 @@ class ApiKeysIT {
         String done = alice.acceptedBoard(BOARD).get("id").asText();
         assertEquals(19, alice.awaitDone(done, TIMEOUT).at("/result/length").asInt());
         assertNotFound(bob.get(done));
+        JobsClient.EventStream events = alice.events(done, null, 10);
+        assertEquals(200, events.status());
+        assertEquals("DONE", events.events().get(events.events().size() - 1).job().get("status").asText());
 
         HttpResponse<String> batch = alice.submitBatch("{\"jobs\": [{\"board\": \"" + BOARD + "\"}]}");
         JsonNode entry = JobsClient.read(batch.body()).at("/jobs/0");

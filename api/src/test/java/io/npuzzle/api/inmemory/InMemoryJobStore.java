@@ -1,5 +1,6 @@
 package io.npuzzle.api.inmemory;
 
+import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Job;
@@ -58,6 +59,13 @@ public class InMemoryJobStore implements JobStore {
             SolveRequest request = requests.get(jobId);
             return request == null ? null : Job.of(request, false, outcomes.get(jobId));
         });
+    }
+
+    /** Revisions as Redis counts them, leaving out the start, which this store does not see: 1, then 2 once done. */
+    @Override
+    public Uni<JobSnapshot> snapshot(String jobId) {
+        return find(jobId).map(job -> job == null ? null
+                : new JobSnapshot(job, job.status().isFinished() ? 2 : 1));
     }
 
     @Override

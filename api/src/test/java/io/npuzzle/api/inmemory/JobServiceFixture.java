@@ -2,6 +2,7 @@ package io.npuzzle.api.inmemory;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.npuzzle.api.jobs.BatchSubmissions;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.jobs.JobWaiters;
@@ -26,8 +27,11 @@ public final class JobServiceFixture {
     public final JobWaiters waiters = new JobWaiters();
     public final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     public final JobMetrics metrics = new JobMetrics(registry, new CacheLookups(registry, "api"));
-    public final JobService jobs = new JobService(store, cache, queue, waiters, metrics);
+    /** Set to make the store refuse new jobs as a nearly full Redis does. */
+    public volatile boolean storeFull;
+    public final JobService jobs = new JobService(store, cache, queue, waiters, () -> storeFull, metrics);
     public final IdempotentSubmissions submissions = new IdempotentSubmissions(jobs, keys);
+    public final BatchSubmissions batches = new BatchSubmissions(jobs, keys);
 
     /** How often a counter of the service counted, 0 when it never did. */
     public double count(String meter, String tag, String value) {

@@ -41,6 +41,18 @@ class JobServiceTest {
     private final JobServiceFixture service = new JobServiceFixture();
 
     @Test
+    void aFullStoreRefusesNewJobsWithA503ProblemAndStoresNothing() {
+        service.storeFull = true;
+
+        ProblemException full = assertThrows(ProblemException.class,
+                () -> service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL)).await().atMost(AT_MOST));
+        assertEquals(ProblemType.STORE_FULL.urn(), full.problem().type());
+        assertEquals(503, full.problem().status());
+        assertEquals(0, service.store.size());
+        assertEquals(List.of(), service.queue.queued());
+    }
+
+    @Test
     void aCachedSolutionAnswersTheJobAtOnceWithoutQueueingIt() {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
         service.cache.put(request.key(), OPTIMAL);

@@ -10,6 +10,7 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -51,6 +52,20 @@ class JobControlTest {
     }
 
     @Test
+    void aBatchRetriedWithTheSameKeyGetsTheSameJobsAndAnotherBatchWithItIs422() {
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> batch = Map.of("jobs", List.of(Map.of("board", "5 1 3 4 0 2 7 8 6"),
+                Map.of("board", "1 1 2 3 4 5 6 7 0"), Map.of("board", "1 2 3 4 0 5 7 8 6")));
+        List<String> first = batch(batch, key).statusCode(202).extract().path("jobs.id");
+        List<String> again = batch(batch, key).statusCode(202).extract().path("jobs.id");
+
+        assertEquals(first, again);
+        assertNotEquals(first, batch(batch, null).statusCode(202).extract().path("jobs.id"), "no key, new jobs");
+        problem(batch(Map.of("jobs", List.of(Map.of("board", "5 1 3 4 0 2 7 8 6"))), key), 422)
+                .body("type", equalTo(ProblemType.IDEMPOTENCY_KEY_REUSED.urn()));
+    }
+
+    @Test
     void anOverlongOrControlCharacterKeyIs400() {
         problem(submit(Map.of("board", "1 2 3 4 5 6 7 0 8"), "k".repeat(256)), 400);
         problem(submit(Map.of("board", "1 2 3 4 5 6 7 0 8"), "a b"), 400);
@@ -80,11 +95,19 @@ class JobControlTest {
     }
 
     private static ValidatableResponse submit(Map<String, ?> body, String idempotencyKey) {
+        return post(JOBS, body, idempotencyKey);
+    }
+
+    private static ValidatableResponse batch(Map<String, ?> body, String idempotencyKey) {
+        return post(JOBS + "/batch", body, idempotencyKey);
+    }
+
+    private static ValidatableResponse post(String path, Map<String, ?> body, String idempotencyKey) {
         var request = given().contentType(ContentType.JSON).body(body);
         if (idempotencyKey != null) {
             request.header("Idempotency-Key", idempotencyKey);
         }
-        return request.post(JOBS).then();
+        return request.post(path).then();
     }
 
     private static ValidatableResponse problem(ValidatableResponse response, int status) {

@@ -57,11 +57,14 @@ class OpenApiFromCodeTest {
         assertEquals(Set.of("idempotency-key-reused"), examples(submit, 422));
         assertEquals(Set.of("request-entity-too-large"), examples(submit, 413));
         assertEquals(Set.of("unsupported-media-type"), examples(submit, 415));
+        Operation events = document.getPaths().getPathItem(JobEventResource.PATH).getGET();
+        assertEquals(Set.of("job-not-found"), examples(events, 404));
         Operation cancel = document.getPaths().getPathItem(JOB).getDELETE();
         assertEquals(Set.of("job-finished"), examples(cancel, 409));
         assertTrue(cancel.getResponses().getAPIResponse("413") == null, "no body, no 413");
         Operation batch = document.getPaths().getPathItem(JobBatchResource.PATH).getPOST();
-        assertEquals(Set.of("batch-too-large", "malformed-request"), examples(batch, 400));
+        assertEquals(Set.of("batch-too-large", "invalid-idempotency-key", "malformed-request"), examples(batch, 400));
+        assertEquals(Set.of("idempotency-key-reused"), examples(batch, 422));
     }
 
     @Test
@@ -92,8 +95,10 @@ class OpenApiFromCodeTest {
         PathItem jobs = OASFactory.createPathItem().POST(operation(true));
         PathItem job = OASFactory.createPathItem().GET(operation(false)).DELETE(operation(false));
         PathItem batch = OASFactory.createPathItem().POST(operation(true));
+        PathItem events = OASFactory.createPathItem().GET(operation(false));
         return OASFactory.createOpenAPI().paths(OASFactory.createPaths().addPathItem(JobResource.PATH, jobs)
-                .addPathItem(JOB, job).addPathItem(JobBatchResource.PATH, batch));
+                .addPathItem(JOB, job).addPathItem(JobBatchResource.PATH, batch)
+                .addPathItem(JobEventResource.PATH, events));
     }
 
     private static Operation operation(boolean withBody) {

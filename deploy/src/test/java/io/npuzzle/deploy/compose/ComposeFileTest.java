@@ -31,11 +31,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ComposeFileTest {
 
     private static final ComposeFile COMPOSE = ComposeFile.read();
+    private static final Pattern REQUIRE_PASS = Pattern.compile("--requirepass (\\S+)");
+    /** The one place the password comes from; its default is documented as for one's own machine only. */
+    private static final String PASSWORD = "${REDIS_PASSWORD:-npuzzle-local-only}";
     private static final Pattern CREATE_TOPIC = Pattern.compile("--topic (\\S+) --partitions (\\d+)");
 
     @Test
     void theStackIsKafkaItsTopicsRedisAndTheApps() {
-        assertEquals(Set.of("kafka", "kafka-topics", "redis", "api", "worker"), COMPOSE.services().keySet());
+        assertEquals(Set.of("kafka", "kafka-topics", "redis", "redis-cache", "api", "worker"),
+                COMPOSE.services().keySet());
     }
 
     @Test
@@ -86,8 +90,8 @@ class ComposeFileTest {
         assertEquals(Map.of("kafka", "service_healthy"), COMPOSE.service("kafka-topics").dependsOn());
         assertEquals("no", COMPOSE.service("kafka-topics").string("restart").orElse("no"), "a one-shot job");
         for (String app : Repository.APPS) {
-            assertEquals(Map.of("kafka-topics", "service_completed_successfully", "redis", "service_healthy"),
-                    COMPOSE.service(app).dependsOn(), app);
+            assertEquals(Map.of("kafka-topics", "service_completed_successfully", "redis", "service_healthy",
+                    "redis-cache", "service_healthy"), COMPOSE.service(app).dependsOn(), app);
         }
         for (ComposeFile.Service service : COMPOSE.services().values()) {
             service.dependsOn().forEach((dependency, condition) -> {
@@ -181,6 +185,37 @@ class ComposeFileTest {
         String bootstrap = run.app().require("kafka.bootstrap.servers", run.env());
         assertTrue(advertised.contains("://" + bootstrap), bootstrap + " is not among " + advertised);
         assertEquals("redis://redis:6379", run.app().require("quarkus.redis.hosts", run.env()));
-        assertTrue(COMPOSE.service("redis").line("command").startsWith("redis-server"), "Redis on its default port");
+        assertEquals("redis://redis-cache:6379", run.app().require("quarkus.redis.cache.hosts", run.env()));
+        for (String redis : List.of("redis", "redis-cache")) {
+            assertTrue(COMPOSE.service(redis).line("command").startsWith("redis-server"),
+                    redis + " on its default port");
+        }
+    }
+
+    /** Both Redis servers ask for the password the apps send, which comes from the environment, never the file. */
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.Repository#APPS")
+    void appsSendTheRedisPasswordFromTheEnvironment(String module) {
+        Map<String, String> env = COMPOSE.service(module).environment();
+        for (String redis : List.of("redis", "redis-cache")) {
+            String command = COMPOSE.service(redis).line("command");
+            Matcher password = REQUIRE_PASS.matcher(command);
+            assertTrue(password.find(), redis + " asks for a password: " + command);
+            assertEquals(PASSWORD, password.group(1), redis + "'s password is the REDIS_PASSWORD variable");
+            assertEquals(PASSWORD, COMPOSE.service(redis).environment().get("REDISCLI_AUTH"),
+                    redis + "'s health check authenticates");
+        }
+        assertEquals(PASSWORD, env.get("QUARKUS_REDIS_PASSWORD"), module);
+        assertEquals(PASSWORD, env.get("QUARKUS_REDIS_CACHE_PASSWORD"), module);
+    }
+
+    /** The job store never evicts (it refuses writes when full); the cache forgets least recently used answers. */
+    @Test
+    void bothRedisServersHaveAMemoryLimitAndOnlyTheCacheEvicts() {
+        String jobs = COMPOSE.service("redis").line("command");
+        String cache = COMPOSE.service("redis-cache").line("command");
+        assertTrue(jobs.contains("--maxmemory ") && jobs.contains("--maxmemory-policy noeviction"), jobs);
+        assertTrue(jobs.contains("--appendonly yes"), "jobs are kept on disk: " + jobs);
+        assertTrue(cache.contains("--maxmemory ") && cache.contains("--maxmemory-policy allkeys-lru"), cache);
     }
 }

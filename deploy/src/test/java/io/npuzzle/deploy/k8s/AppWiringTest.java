@@ -84,14 +84,16 @@ class AppWiringTest {
     }
 
     /**
-     * Strimzi names the bootstrap Service {@code <cluster>-kafka-bootstrap}; the plain (no TLS) listener's port.
-     * From another namespace (KEDA's operator) the name needs the namespace.
+     * Strimzi names the bootstrap Service {@code <cluster>-kafka-bootstrap}; the port of the apps' listener, or
+     * from another namespace (KEDA's operator) of KEDA's listener, with the namespace in the name.
      */
     static String bootstrapAddress(RenderedOverlay rendered, boolean fromAnotherNamespace) {
         Kafka kafka = rendered.all(Kafka.class).get(0);
+        // The apps' listener is "plain"; KEDA's operator, in another namespace, reads the lag on "lag".
+        String name = fromAnotherNamespace ? "lag" : "plain";
         GenericKafkaListener plain = kafka.getSpec().getKafka().getListeners().stream()
-                .filter(listener -> !listener.isTls()).findFirst()
-                .orElseThrow(() -> new AssertionError("the Kafka cluster has no plain listener for the apps"));
+                .filter(listener -> !listener.isTls() && listener.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("the Kafka cluster has no plain listener " + name));
         String service = kafka.getMetadata().getName() + "-kafka-bootstrap";
         return (fromAnotherNamespace ? service + "." + rendered.namespace() + ".svc" : service) + ":" + plain.getPort();
     }

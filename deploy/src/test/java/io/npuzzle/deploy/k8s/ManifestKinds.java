@@ -6,10 +6,12 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
+import io.strimzi.api.kafka.model.user.KafkaUser;
 
 import java.util.Map;
 
@@ -27,10 +29,12 @@ public final class ManifestKinds {
             Map.entry("apps/v1/StatefulSet", StatefulSet.class),
             Map.entry("autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class),
             Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class),
+            Map.entry("networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class),
             // Strimzi's model serves every API version of its resources; StrimziV1 adds what v1 requires.
             Map.entry("kafka.strimzi.io/v1/Kafka", Kafka.class),
             Map.entry("kafka.strimzi.io/v1/KafkaNodePool", KafkaNodePool.class),
             Map.entry("kafka.strimzi.io/v1/KafkaTopic", KafkaTopic.class),
+            Map.entry("kafka.strimzi.io/v1/KafkaUser", KafkaUser.class),
             Map.entry("keda.sh/v1alpha1/ScaledObject", ScaledObject.class));
 
     private ManifestKinds() {

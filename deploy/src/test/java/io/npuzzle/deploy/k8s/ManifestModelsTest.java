@@ -30,7 +30,8 @@ class ManifestModelsTest {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         List<String> kinds = rendered.manifests().stream().map(Manifest::kind).distinct().sorted().toList();
         assertEquals(List.of("ConfigMap", "Deployment", "HorizontalPodAutoscaler", "Kafka", "KafkaNodePool",
-                "KafkaTopic", "Namespace", "PodDisruptionBudget", "ScaledObject", "Service", "StatefulSet"), kinds);
+                "KafkaTopic", "KafkaUser", "Namespace", "NetworkPolicy", "PodDisruptionBudget", "ScaledObject",
+                "Service", "StatefulSet"), kinds);
     }
 
     @ParameterizedTest

@@ -55,6 +55,20 @@ class BinRunTest {
                 module + " is started by start_service, with the options every app gets");
     }
 
+    /** Jobs survive a restart of bin/run and are never evicted; cached answers may be. */
+    @Test
+    void theJobStoreKeepsAnAppendOnlyFileAndNeverEvictsWhileTheCacheEvictsLeastRecentlyUsed() {
+        List<String> servers = SCRIPT.stream().filter(line -> line.startsWith("redis-server ")).toList();
+        assertEquals(2, servers.size(), "a job store and a cache: " + servers);
+        String jobs = servers.get(0);
+        String cache = servers.get(1);
+        assertTrue(jobs.contains("--appendonly yes") && jobs.contains("--dir \"$RUN/redis\""), jobs);
+        assertTrue(jobs.contains("--maxmemory ") && jobs.contains("--maxmemory-policy noeviction"), jobs);
+        assertTrue(cache.contains("--maxmemory ") && cache.contains("--maxmemory-policy allkeys-lru"), cache);
+        String java = startService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
+        assertTrue(java.contains("-Dquarkus.redis.hosts=") && java.contains("-Dquarkus.redis.cache.hosts="), java);
+    }
+
     /** The body of the shell function start_service, line by line. */
     private static List<String> startService() {
         int start = SCRIPT.indexOf("start_service() {");

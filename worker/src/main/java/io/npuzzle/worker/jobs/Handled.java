@@ -15,7 +15,10 @@ public sealed interface Handled {
     record Skip(String why) implements Handled {
     }
 
-    /** The request is not workable (its board is invalid) and never will be: the record is refused. */
+    /**
+     * The request is not workable (its board is invalid) and never will be, and names no job waiting for an
+     * outcome: the record is refused.
+     */
     record Refuse(String reason) implements Handled {
     }
 

@@ -1,15 +1,12 @@
 package io.npuzzle.worker.jobs;
 
-import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobScripts;
-
-import java.util.Optional;
 
 /** What starting a job found. */
 public sealed interface JobStart {
 
-    /** The job is RUNNING now; {@code cached} is what the cache held for its puzzle, in whatever mode. */
-    record Run(Optional<CachedSolution> cached) implements JobStart {
+    /** The job is RUNNING now. */
+    record Run() implements JobStart {
     }
 
     /**

@@ -26,8 +26,9 @@ import java.util.concurrent.CompletionStage;
  * Consumes solve requests and publishes their outcomes. Requests are handled concurrently on the
  * {@code solvers} pool; a request is acknowledged, and its offset becomes committable, only once its outcome
  * has been acknowledged by the broker, so a crash at any point leads to redelivery, never to a lost job. Steps
- * that need Redis or Kafka are retried until they succeed; a record that is not a workable request is refused
- * and goes to the dead-letter topic with the reason in its headers. Quick and heavy requests come on topics and
+ * that need Redis or Kafka are retried until they succeed; a record that is not a workable request ends the job it
+ * names FAILED when that job waits for an outcome, and is otherwise refused and goes to the dead-letter topic with
+ * the reason in its headers. Quick and heavy requests come on topics and
  * thread pools of their own, so that heavy searches never hold up quick jobs. Nothing one job throws, an
  * {@link Error} included, stops the consumer: the job ends FAILED and the next one is taken.
  */
@@ -78,21 +79,29 @@ public class SolveRequestConsumer {
             return LEFT_UNACKNOWLEDGED;
         }
         try {
-            SolveRequest request = decoder.decode(record.getPayload());
-            MDC.put(JobIds.LOG_KEY, request.jobId());
-            Handled handled = handled(request);
+            Handled handled;
+            try {
+                SolveRequest request = decoder.decode(record.getPayload());
+                MDC.put(JobIds.LOG_KEY, request.jobId());
+                handled = handled(request);
+            } catch (PoisonRecordException e) {
+                if (e.jobId().isEmpty()) {
+                    return refuse(record, e);
+                }
+                String jobId = e.jobId().get();
+                MDC.put(JobIds.LOG_KEY, jobId);
+                handled = untilAvailable.run("job " + jobId, () -> flow.handleInvalid(jobId, e.getMessage()));
+            }
             if (handled instanceof Handled.Refuse refuse) {
                 return refuse(record, new PoisonRecordException(refuse.reason()));
             }
             Optional<SolveOutcome> outcome = handled.toPublish();
             if (outcome.isPresent()) {
-                untilAvailable.run("publishing the outcome of job " + request.jobId(),
+                untilAvailable.run("publishing the outcome of job " + outcome.get().jobId(),
                         () -> publisher.publish(outcome.get()));
                 LOG.debugf("published %s", outcome.get().status());
             }
             return record.ack();
-        } catch (PoisonRecordException e) {
-            return refuse(record, e);
         } catch (UntilAvailable.Stopping e) {
             // Left unacknowledged, so its offset is never committed: the partition's next owner gets it again.
             LOG.infof("left a request for redelivery: %s", e.getMessage());

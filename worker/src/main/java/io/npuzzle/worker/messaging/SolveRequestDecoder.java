@@ -1,6 +1,7 @@
 package io.npuzzle.worker.messaging;
 
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.SolveRequest;
@@ -25,22 +26,35 @@ public class SolveRequestDecoder {
         if (text == null) {
             throw new PoisonRecordException("empty record");
         }
-        SolveRequest request;
+        JsonNode tree;
         try {
-            request = mapper.readValue(text, SolveRequest.class);
+            tree = mapper.readTree(text);
         } catch (JsonParseException e) {
             throw new PoisonRecordException("not JSON (line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ")");
         } catch (IOException e) {
-            // An unknown mode, or a ratio out of range or without bounded mode, lands here too: both are typed.
-            throw new PoisonRecordException("not a solve request: a field has the wrong type");
+            throw new PoisonRecordException("not JSON");
         }
-        if (request == null || !JobIds.isWellFormed(request.jobId())) {
+        String jobId = jobId(tree);
+        if (jobId == null) {
             throw new PoisonRecordException("not a solve request: no well-formed jobId");
         }
+        SolveRequest request;
+        try {
+            request = mapper.treeToValue(tree, SolveRequest.class);
+        } catch (IOException | IllegalArgumentException e) {
+            // An unknown mode, or a ratio out of range or without bounded mode, lands here too: both are typed.
+            throw new PoisonRecordException("not a solve request: a field has the wrong type", jobId);
+        }
         if (request.board() == null) {
-            throw new PoisonRecordException("not a solve request: no board");
+            throw new PoisonRecordException("not a solve request: no board", jobId);
         }
         return request;
+    }
+
+    /** The record's job id when it is a well-formed one, else null. */
+    private static String jobId(JsonNode tree) {
+        JsonNode id = tree == null ? null : tree.get("jobId");
+        return id != null && id.isTextual() && JobIds.isWellFormed(id.textValue()) ? id.textValue() : null;
     }
 }

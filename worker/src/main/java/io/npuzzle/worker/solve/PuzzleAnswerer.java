@@ -1,6 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.protocol.CachedSolution;
@@ -48,7 +49,8 @@ public class PuzzleAnswerer {
     }
 
     /** The answer; {@link Answer.Cancelled} when {@code cancelled} stopped the search. */
-    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
+                         ProgressListener progress) {
         boolean cheap = ExactTable.covers(puzzle.shape());
         long waitUntil = System.nanoTime() + longestWait.toNanos();
         while (true) {
@@ -59,24 +61,25 @@ public class PuzzleAnswerer {
             }
             if (cheap) {
                 // A table answer takes microseconds, less than taking and releasing a lock.
-                return solve(key, puzzle, quality, cancelled);
+                return solve(key, puzzle, quality, cancelled, progress);
             }
             Optional<SolveLocks.Lease> lease = locks.tryLock(key, quality);
             if (lease.isPresent()) {
                 try (SolveLocks.Lease held = lease.get()) {
-                    return solve(key, puzzle, quality, cancelled);
+                    return solve(key, puzzle, quality, cancelled, progress);
                 }
             }
             if (System.nanoTime() - waitUntil > 0) {
                 LOG.warnf("puzzle %s stayed locked past %s; solving it here as well", key, longestWait);
-                return solve(key, puzzle, quality, cancelled);
+                return solve(key, puzzle, quality, cancelled, progress);
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
     }
 
-    private Answer solve(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
-        Answer answer = attempts.solve(puzzle, quality, cancelled);
+    private Answer solve(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
+                         ProgressListener progress) {
+        Answer answer = attempts.solve(puzzle, quality, cancelled, progress);
         if (answer instanceof Answer.Found found) {
             cache.store(key, found.solution());
         }

@@ -1,6 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
@@ -11,8 +12,11 @@ import java.util.function.BooleanSupplier;
 /** The solver as the worker uses it: every search within the budget of its {@link SolveCost}. */
 public interface PuzzleSolver {
 
-    /** Solves within the budget of the puzzle's cost; CANCELLED once {@code cancelled} says so. */
-    SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled);
+    /**
+     * Solves within the budget of the puzzle's cost; CANCELLED once {@code cancelled} says so. A long search
+     * reports where it stands to {@code progress}.
+     */
+    SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress);
 
     /** The budget of every search of that cost. */
     SolveOptions budget(SolveCost cost);

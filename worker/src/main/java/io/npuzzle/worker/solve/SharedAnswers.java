@@ -1,6 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.protocol.Quality;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -24,10 +25,11 @@ public class SharedAnswers implements SolutionSource {
     }
 
     @Override
-    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
+                         ProgressListener progress) {
         while (!cancelled.getAsBoolean()) {
             SingleFlight.Shared<Answer> shared = searches.run(new Search(key, quality),
-                    () -> answerer.answer(key, puzzle, quality, cancelled));
+                    () -> answerer.answer(key, puzzle, quality, cancelled, progress));
             Answer answer = shared.value();
             if (answer instanceof Answer.Cancelled) {
                 // Maybe another job's search that this one joined: unless this job is cancelled too, search again.

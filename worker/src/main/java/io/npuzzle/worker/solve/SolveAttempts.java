@@ -1,6 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
@@ -37,11 +38,11 @@ public class SolveAttempts {
         this.attempts = Math.max(1, attempts);
     }
 
-    public Answer solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+    public Answer solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
         SolveResult result = null;
         for (int attempt = 1; result == null; attempt++) {
             try {
-                result = solver.solve(puzzle, quality, cancelled);
+                result = solver.solve(puzzle, quality, cancelled, progress);
             } catch (RuntimeException | Error e) {
                 // A JVM really out of memory exits instead (-XX:+ExitOnOutOfMemoryError) and the job's deliveries
                 // are counted; any other Error (a stack overflow, a failed assertion) is this board's problem.

@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
@@ -46,8 +47,9 @@ public class SolverSlots implements PuzzleSolver {
     protected SolverSlots(WorkerConfig config, WorkerMetrics metrics) {
         this.metrics = metrics;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
-        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(),
-                config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured), config.databases().maxBuildEntries()), 1);
+        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured);
+        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), databases,
+                config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
         long memory = config.solve().maxMemory().map(size -> size.asLongValue())
@@ -81,12 +83,13 @@ public class SolverSlots implements PuzzleSolver {
 
     /** Solves on one of the slots of the puzzle's lane, waiting for one to be free. */
     @Override
-    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
         Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
         lane.slots().acquireUninterruptibly();
         SolveResult result;
         try {
-            result = solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled));
+            result = solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
+                    .withProgress(progress));
         } finally {
             lane.slots().release();
         }

@@ -1,9 +1,7 @@
 package io.npuzzle.worker.store;
 
-import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
-import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.jobs.JobStart;
 import io.npuzzle.worker.jobs.JobStartStore;
@@ -12,40 +10,36 @@ import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
-import java.util.Optional;
 
 /**
- * Job starts in Redis, by {@link JobScripts#START}: one round trip marks the job RUNNING, counts its delivery and
- * reads its puzzle's cache entry.
+ * Job starts in Redis, by {@link JobScripts#START}: one round trip marks the job RUNNING and counts its delivery.
  */
 @ApplicationScoped
 public class RedisJobStartStore implements JobStartStore {
 
     private final RedisDataSource redis;
-    private final JsonCodec json;
     private final int maxDeliveries;
 
-    RedisJobStartStore(RedisDataSource redis, JsonCodec json, WorkerConfig config) {
+    RedisJobStartStore(RedisDataSource redis, WorkerConfig config) {
         this.redis = redis;
-        this.json = json;
         this.maxDeliveries = Math.max(1, config.maxDeliveries());
     }
 
     @Override
-    public JobStart start(String jobId, String puzzleKey) {
-        Response reply = redis.execute("EVAL", JobScripts.START, "2", RedisKeys.job(jobId),
-                RedisKeys.solution(puzzleKey), Instant.now().toString(), Integer.toString(maxDeliveries));
+    public JobStart start(String jobId) {
+        Response reply = redis.execute("EVAL", JobScripts.START, "1", RedisKeys.job(jobId),
+                Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
         JobScripts.Started started = JobScripts.Started.of(reply.get(0).toString());
         return switch (started) {
-            case RUN -> new JobStart.Run(cached(reply));
+            case RUN -> new JobStart.Run();
             case EXHAUSTED -> new JobStart.Exhausted(reply.get(1).toLong());
             case FINISHED, GONE -> new JobStart.Skip(started);
         };
     }
 
-    /** The cache entry the script read along (a Lua false arrives as a null element, or none). */
-    private Optional<CachedSolution> cached(Response reply) {
-        Response cached = reply.size() > 1 ? reply.get(1) : null;
-        return cached == null ? Optional.empty() : Optional.of(json.read(cached.toString(), CachedSolution.class));
+    @Override
+    public boolean awaitsOutcome(String jobId) {
+        String key = RedisKeys.job(jobId);
+        return redis.key().exists(key) && !redis.hash(String.class).hexists(key, RedisKeys.OUTCOME_FIELD);
     }
 }

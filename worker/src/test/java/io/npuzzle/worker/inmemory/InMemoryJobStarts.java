@@ -3,7 +3,6 @@ package io.npuzzle.worker.inmemory;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.worker.jobs.JobStart;
 import io.npuzzle.worker.jobs.JobStartStore;
-import io.npuzzle.worker.solve.SolutionCache;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -13,14 +12,12 @@ import java.util.Set;
 /** Jobs in a map, started by the rules of {@link JobScripts#START}. */
 public final class InMemoryJobStarts implements JobStartStore {
 
-    private final SolutionCache cache;
     private final int maxDeliveries;
     /** The jobs that exist, with their deliveries so far. */
     private final Map<String, Integer> deliveries = new HashMap<>();
     private final Set<String> finished = new HashSet<>();
 
-    public InMemoryJobStarts(SolutionCache cache, int maxDeliveries) {
-        this.cache = cache;
+    public InMemoryJobStarts(int maxDeliveries) {
         this.maxDeliveries = maxDeliveries;
     }
 
@@ -44,7 +41,12 @@ public final class InMemoryJobStarts implements JobStartStore {
     }
 
     @Override
-    public synchronized JobStart start(String jobId, String puzzleKey) {
+    public synchronized boolean awaitsOutcome(String jobId) {
+        return deliveries.containsKey(jobId) && !finished.contains(jobId);
+    }
+
+    @Override
+    public synchronized JobStart start(String jobId) {
         if (!deliveries.containsKey(jobId)) {
             return new JobStart.Skip(JobScripts.Started.GONE);
         }
@@ -55,6 +57,6 @@ public final class InMemoryJobStarts implements JobStartStore {
         if (delivery > maxDeliveries) {
             return new JobStart.Exhausted(delivery);
         }
-        return new JobStart.Run(cache.find(puzzleKey));
+        return new JobStart.Run();
     }
 }

@@ -24,13 +24,15 @@ public final class JobFlowFixture {
     public static final int MAX_DELIVERIES = 3;
 
     public final InMemorySolutionCache cache = new InMemorySolutionCache();
-    public final InMemoryJobStarts starts = new InMemoryJobStarts(cache, MAX_DELIVERIES);
+    public final InMemoryJobStarts starts = new InMemoryJobStarts(MAX_DELIVERIES);
     public final InMemorySolveLocks locks = new InMemorySolveLocks();
     public final InMemoryCancellations cancellations = new InMemoryCancellations();
     public final ScriptedSolver solver = new ScriptedSolver();
     public final RecordingMetrics metrics = new RecordingMetrics();
+    public final RecordingProgress progress = new RecordingProgress();
     public final JobFlow flow = new JobFlow(starts, new SharedAnswers(new PuzzleAnswerer(cache, locks,
-            new SolveAttempts(solver, ATTEMPTS), Duration.ofSeconds(5))), cancellations, metrics, WORKER_ID);
+            new SolveAttempts(solver, ATTEMPTS), Duration.ofSeconds(5))), cancellations, progress, metrics,
+            WORKER_ID);
 
     /** A job for a 3x3 board, optimal, as the API would queue it. */
     public SolveRequest submit(String board) {

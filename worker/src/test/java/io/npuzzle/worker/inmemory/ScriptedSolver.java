@@ -3,6 +3,8 @@ package io.npuzzle.worker.inmemory;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
@@ -34,9 +36,16 @@ public final class ScriptedSolver implements PuzzleSolver {
         case BOUNDED -> solved("r", false).withBound(quality.ratio());
         case FAST -> solved("r", false);
     };
+    private volatile List<SearchProgress> progress = List.of();
 
     public ScriptedSolver answering(Search next) {
         this.search = next;
+        return this;
+    }
+
+    /** Every search reports these, in order, before it answers. */
+    public ScriptedSolver reporting(SearchProgress... reports) {
+        this.progress = List.of(reports);
         return this;
     }
 
@@ -51,8 +60,9 @@ public final class ScriptedSolver implements PuzzleSolver {
     }
 
     @Override
-    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener listener) {
         searches.add(quality);
+        progress.forEach(listener::report);
         return search.run(puzzle, quality, cancelled);
     }
 

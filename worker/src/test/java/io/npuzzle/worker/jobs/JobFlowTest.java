@@ -1,6 +1,7 @@
 package io.npuzzle.worker.jobs;
 
 import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
@@ -120,14 +121,49 @@ class JobFlowTest {
     }
 
     @Test
-    void aRequestWithAnInvalidBoardIsRefusedNamingTheDefectAndTheJobIsNotStarted() {
+    void aRequestWithAnInvalidBoardForNoWaitingJobIsRefusedNamingTheDefect() {
         SolveRequest request = fixture.submitUnchecked("1 1 2 3 4 5 6 7 0");
+        fixture.starts.expire(request.jobId());
 
         Handled handled = fixture.flow.handle(request);
         Handled.Refuse refuse = assertInstanceOf(Handled.Refuse.class, handled);
         assertEquals("invalid board: duplicate tile 1", refuse.reason());
-        assertEquals(0, fixture.starts.deliveries(request.jobId()));
         assertEquals(List.of(), fixture.solver.searches());
+    }
+
+    @Test
+    void aRequestWithAnInvalidBoardForAWaitingJobEndsThatJobFailedWithTheReason() {
+        SolveRequest request = fixture.submitUnchecked("1 1 2 3 4 5 6 7 0");
+
+        SolveOutcome outcome = published(fixture.flow.handle(request));
+        assertEquals(JobStatus.FAILED, outcome.status());
+        assertEquals(ProblemType.INVALID_REQUEST.urn(), outcome.error().type());
+        assertTrue(outcome.error().detail().endsWith("invalid board: duplicate tile 1"), outcome.error().detail());
+        assertEquals(0, fixture.starts.deliveries(request.jobId()), "never started");
+        assertEquals(List.of(), fixture.solver.searches());
+        assertEquals(List.of(JobStatus.FAILED), fixture.metrics.finished());
+    }
+
+    @Test
+    void aRecordThatIsNoRequestButNamesAWaitingJobEndsThatJobFailed() {
+        String jobId = fixture.submit(ONE_MOVE).jobId();
+
+        SolveOutcome outcome = published(fixture.flow.handleInvalid(jobId, "not a solve request: no board"));
+        assertEquals(JobStatus.FAILED, outcome.status());
+        assertTrue(outcome.error().detail().endsWith("no board"), outcome.error().detail());
+        fixture.starts.finish(jobId);
+        assertInstanceOf(Handled.Refuse.class, fixture.flow.handleInvalid(jobId, "again"), "finished: refused");
+    }
+
+    @Test
+    void theProgressOfAJobsSearchIsReportedForThatJob() {
+        SearchProgress first = new SearchProgress(40, 1_000_000, 1_000);
+        SearchProgress second = new SearchProgress(42, 2_100_000, 2_000);
+        fixture.solver.reporting(first, second);
+        SolveRequest request = fixture.submit(ONE_MOVE);
+
+        assertEquals(JobStatus.DONE, published(fixture.flow.handle(request)).status());
+        assertEquals(List.of(first, second), fixture.progress.of(request.jobId()));
     }
 
     @Test

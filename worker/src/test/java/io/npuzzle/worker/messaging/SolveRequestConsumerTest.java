@@ -3,6 +3,7 @@ package io.npuzzle.worker.messaging;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;
@@ -11,6 +12,8 @@ import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.json.ProtocolJson;
 import io.npuzzle.worker.inmemory.JobFlowFixture;
 import io.npuzzle.worker.jobs.JobFlow;
+import io.npuzzle.worker.jobs.JobStart;
+import io.npuzzle.worker.jobs.JobStartStore;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -65,8 +68,8 @@ class SolveRequestConsumerTest {
     }
 
     @Test
-    void aRequestWithAnUnknownModeIsRefused() {
-        TrackedRecord record = new TrackedRecord("{\"jobId\": \"" + fixture.submit(ONE_MOVE).jobId()
+    void aRequestWithAnUnknownModeForNoWaitingJobIsRefused() {
+        TrackedRecord record = new TrackedRecord("{\"jobId\": \"" + JobIds.next()
                 + "\", \"board\": \"" + ONE_MOVE + "\", \"rows\": 3, \"cols\": 3, \"mode\": \"quickest\"}");
 
         consumer(fixture.flow).onRequest(record.message());
@@ -76,11 +79,11 @@ class SolveRequestConsumerTest {
     }
 
     @Test
-    void aRequestWithARatioOutOfRangeOrWithoutBoundedModeIsRefused() {
+    void aRequestWithARatioOutOfRangeOrWithoutBoundedModeForNoWaitingJobIsRefused() {
         for (String fields : new String[] {"\"mode\": \"fast\", \"ratio\": 1.5",
                 "\"mode\": \"bounded\", \"ratio\": 7"}) {
-            TrackedRecord record = new TrackedRecord("{\"jobId\": \"" + fixture.submit(ONE_MOVE).jobId()
-                    + "\", \"board\": \"" + ONE_MOVE + "\", \"rows\": 3, \"cols\": 3, " + fields + "}");
+            TrackedRecord record = new TrackedRecord("{\"jobId\": \"" + JobIds.next() + "\", \"board\": \""
+                    + ONE_MOVE + "\", \"rows\": 3, \"cols\": 3, " + fields + "}");
 
             consumer(fixture.flow).onRequest(record.message());
 
@@ -102,14 +105,31 @@ class SolveRequestConsumerTest {
     }
 
     @Test
-    void aRequestWithAnInvalidBoardIsRefusedNamingTheDefect() throws Exception {
-        TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(fixture.submitUnchecked("1 1 2 3 4 5 6 7 0")));
+    void aRequestWithAnInvalidBoardForNoWaitingJobIsRefusedNamingTheDefect() throws Exception {
+        SolveRequest request = fixture.submitUnchecked("1 1 2 3 4 5 6 7 0");
+        fixture.starts.expire(request.jobId());
+        TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(request));
 
         consumer(fixture.flow).onRequest(record.message());
 
         assertFalse(record.acked);
         assertEquals("invalid board: duplicate tile 1", record.nackReason);
         assertEquals(List.of(), publisher.published);
+    }
+
+    @Test
+    void aRecordWithAWrongFieldThatNamesAWaitingJobEndsThatJobFailedAndIsAcknowledged() throws Exception {
+        SolveRequest request = fixture.submit(ONE_MOVE);
+        TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(request).replace("\"optimal\"",
+                "\"slowest\""));
+
+        consumer(fixture.flow).onRequest(record.message());
+
+        assertTrue(record.acked);
+        SolveOutcome outcome = publisher.published.get(0);
+        assertEquals(request.jobId(), outcome.jobId());
+        assertEquals(JobStatus.FAILED, outcome.status());
+        assertEquals(ProblemType.INVALID_REQUEST.urn(), outcome.error().type());
     }
 
     @Test
@@ -143,11 +163,20 @@ class SolveRequestConsumerTest {
 
     @Test
     void anErrorWhileHandlingAJobEndsItFailedAndTheRecordIsAcknowledged() throws Exception {
-        JobFlow broken = new JobFlow((jobId, puzzleKey) -> {
-            throw new StackOverflowError("on purpose");
-        }, (key, puzzle, mode, cancelled) -> {
+        JobStartStore crashing = new JobStartStore() {
+            @Override
+            public JobStart start(String jobId) {
+                throw new StackOverflowError("on purpose");
+            }
+
+            @Override
+            public boolean awaitsOutcome(String jobId) {
+                return true;
+            }
+        };
+        JobFlow broken = new JobFlow(crashing, (key, puzzle, mode, cancelled, progress) -> {
             throw new AssertionError("never asked: the job does not start");
-        }, fixture.cancellations, fixture.metrics, JobFlowFixture.WORKER_ID);
+        }, fixture.cancellations, fixture.progress, fixture.metrics, JobFlowFixture.WORKER_ID);
         TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(fixture.submit(ONE_MOVE)));
 
         consumer(broken).onRequest(record.message());

@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
@@ -310,9 +311,10 @@ class WorkerPipelineTest {
         }
 
         @Override
-        public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled) {
+        public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
+                                 ProgressListener progress) {
             if (board != null && !puzzle.start().equals(Puzzle.parse(board, 3, 3, null).start())) {
-                return super.solve(puzzle, quality, cancelled);
+                return super.solve(puzzle, quality, cancelled, progress);
             }
             calls.incrementAndGet();
             if (failure instanceof Error error) {
@@ -332,8 +334,9 @@ class WorkerPipelineTest {
         Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
 
         Puzzle hard = Puzzle.parse(HARD_6X6, 6, 6, null);
-        assertInstanceOf(Answer.Cancelled.class, answerer.answer(hard.canonicalKey(), hard, Quality.OPTIMAL, () -> true),
-                "the search stops at its first budget check");
+        Answer stopped = answerer.answer(hard.canonicalKey(), hard, Quality.OPTIMAL, () -> true,
+                ProgressListener.NONE);
+        assertInstanceOf(Answer.Cancelled.class, stopped, "the search stops at its first budget check");
     }
 
     /** The outcome of handling a request directly, without Kafka. */

@@ -1,6 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
@@ -52,7 +53,7 @@ class PuzzleAnswererTest {
         });
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false));
+                answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false, ProgressListener.NONE));
         assertFalse(found.fromCache());
         assertTrue(lockedWhileSearching.get());
         assertFalse(locks.isHeldHere(KEY, Quality.OPTIMAL), "released");
@@ -63,7 +64,8 @@ class PuzzleAnswererTest {
     void aPuzzleLockedByAnotherWorkerIsAnsweredFromItsSolution() throws Exception {
         locks.holdElsewhere(KEY, Quality.OPTIMAL);
         CompletableFuture<Answer> answer = CompletableFuture.supplyAsync(
-                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false), threads);
+                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false, ProgressListener.NONE),
+                threads);
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (locks.tries() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
@@ -82,7 +84,8 @@ class PuzzleAnswererTest {
         locks.holdElsewhere(KEY, Quality.OPTIMAL);
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false));
+                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false,
+                        ProgressListener.NONE));
         assertFalse(found.fromCache());
         assertEquals(1, solver.searches().size());
     }
@@ -92,7 +95,8 @@ class PuzzleAnswererTest {
         Puzzle small = Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null);
 
         assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(small.canonicalKey(), small, Quality.OPTIMAL, () -> false));
+                answerer(TIMEOUT).answer(small.canonicalKey(), small, Quality.OPTIMAL, () -> false,
+                        ProgressListener.NONE));
         assertEquals(0, locks.tries());
         assertEquals(1, solver.searches().size());
     }

@@ -1,6 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
@@ -90,13 +91,13 @@ class SharedAnswersTest {
     @Test
     void aCancelledJobGetsNoAnswerAndStartsNoSearch() {
         assertInstanceOf(Answer.Cancelled.class, answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL,
-                () -> true));
+                () -> true, ProgressListener.NONE));
         assertEquals(0, solver.searches().size());
     }
 
     private CompletableFuture<Answer> ask(BooleanSupplier cancelled) {
         return CompletableFuture.supplyAsync(() -> answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL,
-                cancelled), threads);
+                cancelled, ProgressListener.NONE), threads);
     }
 
     /** A second job asking for the puzzle, once it waits for the search already under way. */
@@ -104,7 +105,7 @@ class SharedAnswersTest {
         AtomicReference<Thread> joiner = new AtomicReference<>();
         CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> {
             joiner.set(Thread.currentThread());
-            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL, () -> false);
+            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL, () -> false, ProgressListener.NONE);
         }, threads);
         awaitWaiting(joiner);
         return second;

@@ -127,13 +127,12 @@ class RedisStoresTest {
     }
 
     @Test
-    void startingAJobCountsItsDeliveriesAndBringsItsPuzzlesCacheEntry() {
+    void startingAJobCountsItsDeliveries() {
         SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
-        assertEquals(new JobStart.Run(Optional.empty()), starts.start(request.jobId(), request.key()));
-        cache.store(request.key(), OPTIMAL);
-        assertEquals(new JobStart.Run(Optional.of(OPTIMAL)), starts.start(request.jobId(), request.key()));
-        assertEquals(new JobStart.Run(Optional.of(OPTIMAL)), starts.start(request.jobId(), request.key()));
-        assertEquals(new JobStart.Exhausted(4), starts.start(request.jobId(), request.key()),
+        assertEquals(new JobStart.Run(), starts.start(request.jobId()));
+        assertEquals(new JobStart.Run(), starts.start(request.jobId()));
+        assertEquals(new JobStart.Run(), starts.start(request.jobId()));
+        assertEquals(new JobStart.Exhausted(4), starts.start(request.jobId()),
                 "npuzzle.worker.max-deliveries is 3");
         assertTrue(redis.hash(String.class).hexists(RedisKeys.job(request.jobId()), RedisKeys.STARTED_FIELD));
     }
@@ -145,9 +144,9 @@ class RedisStoresTest {
                 json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
                 RedisKeys.CANCELLED_CHANNEL, request.jobId());
 
-        assertEquals(new JobStart.Skip(JobScripts.Started.FINISHED), starts.start(request.jobId(), request.key()));
+        assertEquals(new JobStart.Skip(JobScripts.Started.FINISHED), starts.start(request.jobId()));
         redis.key(String.class).del(RedisKeys.job(request.jobId()));
-        JobStart.Skip gone = assertInstanceOf(JobStart.Skip.class, starts.start(request.jobId(), request.key()));
+        JobStart.Skip gone = assertInstanceOf(JobStart.Skip.class, starts.start(request.jobId()));
         assertEquals(JobScripts.Started.GONE, gone.verdict());
     }
 }

@@ -1,0 +1,39 @@
+package io.npuzzle.worker.store;
+
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.protocol.JobProgress;
+import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.worker.jobs.ProgressReports;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/**
+ * Progress in the job's hash by {@link JobScripts#PROGRESS}, announced on the changed channel. Sent without
+ * waiting for the reply, so that the search thread reporting it never waits for Redis; a report lost while Redis
+ * is away only leaves the last one standing until the next.
+ */
+@ApplicationScoped
+public class RedisProgressReports implements ProgressReports {
+
+    private static final Logger LOG = Logger.getLogger(RedisProgressReports.class);
+
+    private final ReactiveRedisDataSource redis;
+    private final JsonCodec json;
+
+    RedisProgressReports(ReactiveRedisDataSource redis, JsonCodec json) {
+        this.redis = redis;
+        this.json = json;
+    }
+
+    @Override
+    public ProgressListener forJob(String jobId) {
+        String key = RedisKeys.job(jobId);
+        return progress -> redis.execute("EVAL", JobScripts.PROGRESS, "1", key,
+                        json.write(JobProgress.of(progress)), RedisKeys.CHANGED_CHANNEL, jobId)
+                .subscribe().with(reply -> { }, failure -> LOG.debugf("progress of job %s not recorded: %s", jobId,
+                        failure.getMessage()));
+    }
+}
