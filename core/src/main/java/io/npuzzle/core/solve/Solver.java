@@ -153,6 +153,8 @@ public final class Solver {
      */
     private SolveResult fast(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
         Shape whole = puzzle.shape();
+        // One deadline for every region's searches: past it, regions are reduced down to an exact table.
+        long deadline = System.nanoTime() + Math.min(options.maxMillis(), FAST_SEARCH_MILLIS) * 1_000_000L;
         return ReductionSolver.solve(puzzle, (shape, goalBlank, state) -> {
             if (shape.size() <= ReductionSolver.FINISH_CELLS) {
                 String moves = tables.get(shape, goalBlank).solve(state);
@@ -160,21 +162,24 @@ public final class Solver {
             }
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && (searchWholeBoard || !shape.equals(whole))
                     ? databases.heuristicIfStored(shape, goalBlank) : null;
-            return heuristic == null ? null : finish(heuristic, state, options);
+            return heuristic == null ? null : finish(heuristic, state, options, deadline);
         }, started);
     }
 
     /**
      * A quick search of a region the databases cover: IDA* on regions up to 4x4, whose answers are optimal, then
-     * weighted A* (Pohl 1970) with growing weights, each within its share of the fast budget; null when none finds
-     * an answer in time, so that the region is reduced further.
+     * weighted A* (Pohl 1970) with growing weights, all before the answer's deadline; null when none finds an
+     * answer in time, so that the region is reduced further.
      */
-    private SolveResult finish(PdbHeuristic heuristic, byte[] state, SolveOptions options) {
-        long deadline = System.nanoTime() + Math.min(options.maxMillis(), FAST_SEARCH_MILLIS) * 1_000_000L;
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, SolveOptions options, long deadline) {
         Shape shape = heuristic.shape();
         if (shape.size() <= FAST_OPTIMAL_CELLS) {
             long now = System.nanoTime();
-            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES), FAST_OPTIMAL_MILLIS);
+            long millis = Math.min(FAST_OPTIMAL_MILLIS, (deadline - now) / 1_000_000L);
+            if (millis <= 0) {
+                return null;
+            }
+            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), FAST_SEARCH_NODES), millis);
             SolveResult result = new IdaStarSearch(heuristic, workerPool, threads).solve(state, new Budget(step, now), now);
             if (result.isSolved() || result.outcome() == Outcome.CANCELLED) {
                 return result.isSolved() ? result : null;
