@@ -66,19 +66,16 @@ public final class RedisServer implements AutoCloseable {
         } catch (IllegalStateException closedWhileAnswering) {
             // The server closes the connection as it goes down.
         }
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException("redis-server on port " + port + " did not stop");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while stopping redis-server", e);
-        }
+        awaitExit();
     }
 
     /** Stops the server as Ctrl-C or a service manager does (SIGTERM): it saves only what its options say. */
     public void terminate() {
         process.destroy();
+        awaitExit();
+    }
+
+    private void awaitExit() {
         try {
             if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IllegalStateException("redis-server on port " + port + " did not stop");
