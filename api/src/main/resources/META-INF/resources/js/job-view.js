@@ -112,11 +112,14 @@ function describeResult(result) {
   ];
 }
 
-/** Where a long search stands, as its worker last reported it. */
+/** Where a long search stands, as its worker (its coordinator, when shared by several) last reported it. */
 function describeProgress(progress) {
+  const shared = progress.tasks
+    ? ` · tasks ${progress.tasksDone}/${progress.tasks} · ${progress.workers} workers`
+    : '';
   return el('p', { className: 'facts', dataset: { testid: 'progress' } },
     `searching: bound ${progress.bound} · ${Number(progress.nodes).toLocaleString('en')} nodes · `
-    + `${(progress.elapsedMillis / 1000).toFixed(1)} s`);
+    + `${(progress.elapsedMillis / 1000).toFixed(1)} s${shared}`);
 }
 
 function formatMillis(millis) {

@@ -16,6 +16,16 @@ package io.npuzzle.protocol;
  *   <li>{@code npuzzle:solving:<canonical key>:<quality>}: held by the worker solving that puzzle right now.</li>
  *   <li>{@code npuzzle:idempotency:<SHA-256 of the client's Idempotency-Key>}: the job that key created, with a
  *       fingerprint of its request.</li>
+ *   <li>{@code npuzzle:split:<puzzle's search name>}: the id of the split search of that puzzle and quality
+ *       ({@link SearchIds}), while it runs.</li>
+ *   <li>{@code npuzzle:search:<search id>}: a split search's current iteration: a hash with
+ *       its {@code bound}, the frontier {@code depth}, the number of {@code tasks}, the {@code nodes} of the
+ *       iterations before it, when the search {@code started} (epoch milliseconds) and its {@code coordinator};
+ *       deleted when the search ends.</li>
+ *   <li>{@code npuzzle:search:<search id>:results:<bound>}: per task index, the first {@link SearchTaskResult}
+ *       recorded for it (as JSON), so that redelivered tasks change nothing.</li>
+ *   <li>{@code npuzzle:search:<search id>:workers}: the set of workers that searched its tasks.</li>
+ *   <li>channel {@code npuzzle:search-ended}: the id of each split search as it ends, to stop its tasks.</li>
  *   <li>channel {@code npuzzle:finished}: the id of each job as it finishes, to wake long polls.</li>
  *   <li>channel {@code npuzzle:changed}: the id of each job as it starts or reports progress, to wake its live
  *       event streams (which follow {@code npuzzle:finished} too).</li>
@@ -32,6 +42,12 @@ public final class RedisKeys {
     public static final String CHANGED_CHANNEL = "npuzzle:changed";
     public static final String FINISHED_CHANNEL = "npuzzle:finished";
     public static final String CANCELLED_CHANNEL = "npuzzle:cancelled";
+    public static final String SEARCH_ENDED_CHANNEL = "npuzzle:search-ended";
+    public static final String BOUND_FIELD = "bound";
+    public static final String DEPTH_FIELD = "depth";
+    public static final String TASKS_FIELD = "tasks";
+    public static final String NODES_FIELD = "nodes";
+    public static final String COORDINATOR_FIELD = "coordinator";
 
     private static final String PREFIX = "npuzzle:";
 
@@ -57,5 +73,32 @@ public final class RedisKeys {
     /** The lock of a search: one per puzzle and {@link Quality#label()}, so searches of other ratios never wait. */
     public static String solving(String canonicalKey, Quality quality) {
         return PREFIX + "solving:" + canonicalKey + ":" + quality.label();
+    }
+
+    /** The id of the split search of a puzzle and quality ({@link SearchIds#ofPuzzle}). */
+    public static String split(String puzzleSearchName) {
+        return PREFIX + "split:" + checked(puzzleSearchName);
+    }
+
+    /** A split search's current iteration. */
+    public static String search(String searchId) {
+        return PREFIX + "search:" + checked(searchId);
+    }
+
+    /** The task results of one iteration of a split search. */
+    public static String searchResults(String searchId, int bound) {
+        return search(searchId) + ":results:" + bound;
+    }
+
+    /** The workers that took part in a split search. */
+    public static String searchWorkers(String searchId) {
+        return search(searchId) + ":workers";
+    }
+
+    private static String checked(String searchId) {
+        if (!SearchIds.isWellFormed(searchId)) {
+            throw new IllegalArgumentException("not a search id");
+        }
+        return searchId;
     }
 }

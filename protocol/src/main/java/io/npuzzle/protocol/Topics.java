@@ -23,13 +23,26 @@ public final class Topics {
     public static final String DEAD_LETTERS = REQUESTS + ".dlq";
     /** Outcomes, keyed by job id. */
     public static final String RESULTS = "npuzzle.solve.results";
+    /**
+     * Subtree tasks of split optimal searches ({@link SearchTask}), each keyed on its own so that an iteration's
+     * tasks spread over the partitions; every worker takes them between jobs. Partitions: at least the most workers
+     * expected to share one search.
+     */
+    public static final String SEARCH_TASKS = "npuzzle.search.tasks";
+    /** Task records no worker can take (not JSON, not a task, a bound other than its search's current one). */
+    public static final String SEARCH_DEAD_LETTERS = SEARCH_TASKS + ".dlq";
+    /** Results of subtree tasks ({@link SearchTaskResult}), keyed by search, which wake the search's coordinator. */
+    public static final String SEARCH_RESULTS = "npuzzle.search.results";
     /** Header carrying the job id on both topics. */
     public static final String JOB_ID_HEADER = "npuzzle-job-id";
     public static final String WORKER_GROUP = "npuzzle-workers";
     public static final String HEAVY_WORKER_GROUP = "npuzzle-heavy-workers";
     public static final String API_GROUP = "npuzzle-api";
+    /** The workers taking subtree tasks. (Task results are read by every worker, each in a group of its own.) */
+    public static final String SEARCH_GROUP = "npuzzle-searchers";
     /** Every topic of the service. */
-    public static final java.util.List<String> ALL = java.util.List.of(REQUESTS, HEAVY_REQUESTS, DEAD_LETTERS, RESULTS);
+    public static final java.util.List<String> ALL = java.util.List.of(REQUESTS, HEAVY_REQUESTS, DEAD_LETTERS, RESULTS,
+            SEARCH_TASKS, SEARCH_DEAD_LETTERS, SEARCH_RESULTS);
 
     private Topics() {
     }

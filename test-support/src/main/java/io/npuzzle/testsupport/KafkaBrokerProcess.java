@@ -151,7 +151,10 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                     new NewTopic(Topics.REQUESTS, EmbeddedKafka.PARTITIONS, (short) 1),
                     new NewTopic(Topics.HEAVY_REQUESTS, EmbeddedKafka.PARTITIONS, (short) 1),
                     new NewTopic(Topics.RESULTS, EmbeddedKafka.PARTITIONS, (short) 1),
-                    new NewTopic(Topics.DEAD_LETTERS, 1, (short) 1)))
+                    new NewTopic(Topics.DEAD_LETTERS, 1, (short) 1),
+                    new NewTopic(Topics.SEARCH_TASKS, EmbeddedKafka.PARTITIONS, (short) 1),
+                    new NewTopic(Topics.SEARCH_RESULTS, EmbeddedKafka.PARTITIONS, (short) 1),
+                    new NewTopic(Topics.SEARCH_DEAD_LETTERS, 1, (short) 1)))
                     .all().get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("could not create the topics on the broker", e);

@@ -45,7 +45,15 @@ final class OpenApiExamples {
             13 2 6 5 1 3 7 4 0", "rows": 4, "cols": 4, "goal": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", \
             "mode": "optimal", "ratio": null, "submittedAt": "2026-11-30T22:00:00.000Z", "finishedAt": null, \
             "result": null, "error": null, "owner": null, "progress": {"bound": 60, "nodes": 41230000, \
-            "elapsedMillis": 1000}}
+            "elapsedMillis": 1000, "tasksDone": null, "tasks": null, "workers": null}}
+
+            id: 4
+            event: progress
+            data: {"id": "50340a79-7b38-4c32-8c68-d9e0b98943e5", "status": "RUNNING", "board": "15 14 8 12 10 11 9 \
+            13 2 6 5 1 3 7 4 0", "rows": 4, "cols": 4, "goal": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", \
+            "mode": "optimal", "ratio": null, "submittedAt": "2026-11-30T22:00:00.000Z", "finishedAt": null, \
+            "result": null, "error": null, "owner": null, "progress": {"bound": 62, "nodes": 96500000, \
+            "elapsedMillis": 4000, "tasksDone": 97, "tasks": 256, "workers": 3}}
             """;
     static final String BATCH = """
             {"jobs": [{"board": "2 3 4 1 5 x 7 6 8"}, {"board": "1 2 3 4 5 6 7 7 0"}]}""";

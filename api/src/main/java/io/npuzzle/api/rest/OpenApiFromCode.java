@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  *       constant's name.</li>
  *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
  *       annotations): a job's ratio and owner; a RUNNING job's progress; a finished job's time, result and
- *       error; an unsolvable board's moves and length; the bound of an answer that proves none.</li>
+ *       error; an unsolvable board's moves and length; the bound of an answer that proves none; the task counts of a
+ *       search on one worker.</li>
  *   <li>The bearer security scheme, which every job operation accepts but does not require: API keys are off
  *       unless the service is configured with some.</li>
  * </ul>
@@ -58,7 +59,8 @@ public class OpenApiFromCode implements OASFilter {
     static final String BEARER_SCHEME = "bearer";
     static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
             "Job", List.of("ratio", "finishedAt", "result", "error", "owner", "progress"),
-            "JobResult", List.of("moves", "length", "bound"));
+            "JobResult", List.of("moves", "length", "bound"),
+            "JobProgress", List.of("tasksDone", "tasks", "workers"));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {

@@ -11,9 +11,11 @@ import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import io.npuzzle.core.search.StateEstimate;
+import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.core.table.ExactTables;
 
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -104,6 +106,20 @@ public final class Solver {
         SolveResult fast = fast(puzzle, options, false, started);
         return new SolveResult(fast.outcome(), fast.moves(), fast.optimal(), optimal.expanded() + fast.expanded(),
                 System.nanoTime() - started, fast.strategy().after(optimal.strategy().last()), fast.exceeded());
+    }
+
+    /**
+     * The optimal search of {@code puzzle} as pieces other processes can share ({@link SubtreeSearch}), for a
+     * solvable, unsolved puzzle that IDA* with pattern databases would solve here; empty for any other.
+     */
+    public Optional<SubtreeSearch> subtreeSearch(Puzzle puzzle) {
+        Shape shape = puzzle.shape();
+        if (!puzzle.isSolvable() || puzzle.isSolved() || ExactTable.covers(shape) || !PatternDatabases.supports(shape)) {
+            return Optional.empty();
+        }
+        PdbHeuristic heuristic = databases.heuristic(shape, puzzle.goalBlank());
+        return heuristic == null ? Optional.empty()
+                : Optional.of(new SubtreeSearch(heuristic, puzzle.relabelledStart()));
     }
 
     /** The exact table a small puzzle is answered from, built on first use. */

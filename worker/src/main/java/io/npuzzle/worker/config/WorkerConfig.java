@@ -5,6 +5,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Settings of a worker, under {@code npuzzle.worker}. */
@@ -44,6 +45,16 @@ public interface WorkerConfig {
     /** Pattern databases: which 4x4 set, and which may be built here. */
     Databases databases();
 
+    /**
+     * How long an optimal search runs on its worker alone before that worker cuts it into subtree tasks that every
+     * worker shares, coordinating them ({@link Search}).
+     */
+    @WithDefault("2s")
+    Duration splitAfter();
+
+    /** Optimal searches shared by every worker: tasks per iteration, tasks searched here at once, budgets. */
+    Search search();
+
     /** How long a cached solution is kept. */
     @WithDefault("P30D")
     Duration cacheTtl();
@@ -78,6 +89,36 @@ public interface WorkerConfig {
 
         @WithDefault("60000")
         long maxMillis();
+    }
+
+    interface Search {
+
+        /** Whether long optimal searches are split into tasks for every worker; off, each stays on one worker. */
+        @WithDefault("true")
+        boolean split();
+
+        /**
+         * Tasks one iteration is cut into: enough for every worker that may share it to take about twenty, so
+         * that the unequal sizes of subtrees even out.
+         */
+        @WithDefault("256")
+        int tasks();
+
+        /** Tasks this worker searches at once, between and beside its jobs. */
+        @WithDefault("1")
+        int concurrency();
+
+        /** Budget of a split search, from its start; an hour allows optimal answers to most 24-puzzles. */
+        @WithDefault("3600000")
+        long maxMillis();
+
+        /** Budgets per board shape ({@code 5x5}), in place of {@link #maxMillis()}. */
+        Map<String, ShapeBudget> shapes();
+
+        interface ShapeBudget {
+
+            long maxMillis();
+        }
     }
 
     interface Databases {

@@ -6,6 +6,7 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.runtime.metrics.CacheLookups;
+import io.npuzzle.worker.search.TaskEnd;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Duration;
@@ -56,5 +57,13 @@ public class WorkerMetrics implements JobMetrics {
                 .tag("shape", shape.rows() + "x" + shape.cols()).tag("outcome", outcome.name())
                 .serviceLevelObjectives(SOLVE_TIME_BUCKETS)
                 .register(registry).record(took);
+    }
+
+    /**
+     * One task of a split search taken ({@code npuzzle_search_tasks_total}, by how it ended) and the nodes it expanded ({@code npuzzle_search_task_nodes_total}).
+     */
+    public void taskSearched(TaskEnd end, long nodes) {
+        registry.counter("npuzzle.search.tasks", "outcome", end.label()).increment();
+        registry.counter("npuzzle.search.task.nodes").increment(nodes);
     }
 }

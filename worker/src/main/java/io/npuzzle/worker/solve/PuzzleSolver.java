@@ -1,12 +1,14 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.SolveOptions;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.Quality;
 
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /** The solver as the worker uses it: every search within the budget of its {@link SolveCost}. */
@@ -17,6 +19,12 @@ public interface PuzzleSolver {
      * reports where it stands to {@code progress}.
      */
     SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress);
+
+    /**
+     * The optimal search of {@code puzzle} in pieces that workers can share, when IDA* with pattern databases
+     * solves it here; empty otherwise.
+     */
+    Optional<SubtreeSearch> subtreeSearch(Puzzle puzzle);
 
     /** The budget of every search of that cost. */
     SolveOptions budget(SolveCost cost);

@@ -4,6 +4,8 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.search.SubtreeSearch;
+import io.npuzzle.core.solve.Mode;
 import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
@@ -13,6 +15,7 @@ import io.npuzzle.core.solve.Solver;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.metrics.WorkerMetrics;
+import io.npuzzle.worker.search.SplitSearches;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -20,6 +23,7 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 
@@ -35,6 +39,7 @@ public class SolverSlots implements PuzzleSolver {
     private final Solver solver;
     private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
     private final WorkerMetrics metrics;
+    private final SplitSearches splitSearches;
 
     /** The slots and the budget of one kind of solve. */
     public record Lane(int concurrency, SolveOptions budget, Semaphore slots) {
@@ -44,8 +49,9 @@ public class SolverSlots implements PuzzleSolver {
         }
     }
 
-    protected SolverSlots(WorkerConfig config, WorkerMetrics metrics) {
+    protected SolverSlots(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches) {
         this.metrics = metrics;
+        this.splitSearches = splitSearches;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
         DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured);
         this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), databases,
@@ -66,6 +72,11 @@ public class SolverSlots implements PuzzleSolver {
     }
 
     @Override
+    public Optional<SubtreeSearch> subtreeSearch(Puzzle puzzle) {
+        return solver.subtreeSearch(puzzle);
+    }
+
+    @Override
     public SolveOptions budget(SolveCost cost) {
         return lane(cost).budget();
     }
@@ -81,14 +92,21 @@ public class SolverSlots implements PuzzleSolver {
         solver.solve(Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null));
     }
 
-    /** Solves on one of the slots of the puzzle's lane, waiting for one to be free. */
+    /**
+     * Solves on one of the slots of the puzzle's lane, waiting for one to be free. An optimal search by IDA* with
+     * pattern databases that grows long is shared with every worker ({@link SplitSearches}), within the budget of
+     * split searches rather than the lane's.
+     */
     @Override
     public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
         Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
         lane.slots().acquireUninterruptibly();
         SolveResult result;
         try {
-            result = solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
+            Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
+                    ? solver.subtreeSearch(puzzle) : Optional.empty();
+            result = split.isPresent() ? splitSearches.solve(puzzle, quality, split.get(), cancelled, progress)
+                    : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
                     .withProgress(progress));
         } finally {
             lane.slots().release();

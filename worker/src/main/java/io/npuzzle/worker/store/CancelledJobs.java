@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The jobs cancelled lately, heard on Redis' cancelled channel, so that a search can ask at each budget check
@@ -18,23 +17,19 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class CancelledJobs implements Cancellations {
 
-    /** Long after any search of the job could have ended, so the memory stays bounded. */
-    private static final Duration REMEMBERED = Duration.ofMinutes(10);
-
-    private final ConcurrentHashMap<String, Long> cancelledAt = new ConcurrentHashMap<>();
+    /** Long after any search of the job could have ended. */
+    private final RecentIds cancelled = new RecentIds(Duration.ofMinutes(10));
 
     void listen(@Observes StartupEvent event, RedisChannels channels) {
         channels.follow(RedisKeys.CANCELLED_CHANNEL, this::cancelled);
     }
 
     void cancelled(String jobId) {
-        long now = System.nanoTime();
-        cancelledAt.values().removeIf(at -> now - at > REMEMBERED.toNanos());
-        cancelledAt.put(jobId, now);
+        cancelled.add(jobId);
     }
 
     @Override
     public boolean isCancelled(String jobId) {
-        return cancelledAt.containsKey(jobId);
+        return cancelled.contains(jobId);
     }
 }

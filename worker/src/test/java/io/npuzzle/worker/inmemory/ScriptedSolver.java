@@ -1,6 +1,7 @@
 package io.npuzzle.worker.inmemory;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.Limit;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.ProgressListener;
@@ -11,6 +12,7 @@ import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.solve.PuzzleSolver;
 
+import java.util.Optional;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
@@ -64,6 +66,12 @@ public final class ScriptedSolver implements PuzzleSolver {
         searches.add(quality);
         progress.forEach(listener::report);
         return search.run(puzzle, quality, cancelled);
+    }
+
+    /** Scripted searches are never split. */
+    @Override
+    public Optional<SubtreeSearch> subtreeSearch(Puzzle puzzle) {
+        return Optional.empty();
     }
 
     @Override

@@ -24,14 +24,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /** Plays the API's part on the topics: sends requests and reads the outcomes that the worker publishes. */
-final class KafkaTopicsClient implements AutoCloseable {
+public final class KafkaTopicsClient implements AutoCloseable {
 
     private final JsonCodec json;
     private final KafkaProducer<String, String> producer;
     private final KafkaConsumer<String, String> consumer;
     private final List<SolveOutcome> seen = new ArrayList<>();
 
-    KafkaTopicsClient(JsonCodec json) {
+    public KafkaTopicsClient(JsonCodec json) {
         this.json = json;
         String servers = TestInfrastructure.shared().kafka().bootstrapServers();
         producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers),
@@ -42,22 +42,31 @@ final class KafkaTopicsClient implements AutoCloseable {
         consumer.subscribe(List.of(Topics.RESULTS));
     }
 
-    RecordMetadata send(SolveRequest request) throws Exception {
+    public RecordMetadata send(SolveRequest request) throws Exception {
         return sendRaw(request.key(), json.write(request));
     }
 
     RecordMetadata sendRaw(String key, String value) throws Exception {
-        return producer.send(new ProducerRecord<>(Topics.REQUESTS, key, value)).get(10, TimeUnit.SECONDS);
+        return sendRaw(Topics.REQUESTS, key, value);
+    }
+
+    public RecordMetadata sendRaw(String topic, String key, String value) throws Exception {
+        return producer.send(new ProducerRecord<>(topic, key, value)).get(10, TimeUnit.SECONDS);
     }
 
     /** The first {@code count} records of the dead-letter topic, or fewer when the timeout passes first. */
     static List<ConsumerRecord<String, String>> deadLetters(int count, Duration timeout) {
+        return deadLetters(Topics.DEAD_LETTERS, count, timeout);
+    }
+
+    /** The first {@code count} records of {@code topic}, or fewer when the timeout passes first. */
+    public static List<ConsumerRecord<String, String>> deadLetters(String topic, int count, Duration timeout) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
         try (KafkaConsumer<String, String> dlq = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfrastructure.shared().kafka().bootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new StringDeserializer())) {
-            dlq.subscribe(List.of(Topics.DEAD_LETTERS));
+            dlq.subscribe(List.of(topic));
             long deadline = System.nanoTime() + timeout.toNanos();
             while (records.size() < count && System.nanoTime() < deadline) {
                 dlq.poll(Duration.ofMillis(100)).forEach(records::add);
@@ -67,7 +76,7 @@ final class KafkaTopicsClient implements AutoCloseable {
     }
 
     /** All outcomes seen so far, once {@code done} holds for them or the timeout has passed. */
-    List<SolveOutcome> awaitOutcomes(Predicate<List<SolveOutcome>> done, Duration timeout) {
+    public List<SolveOutcome> awaitOutcomes(Predicate<List<SolveOutcome>> done, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!done.test(seen) && System.nanoTime() < deadline) {
             for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
@@ -77,7 +86,7 @@ final class KafkaTopicsClient implements AutoCloseable {
         return List.copyOf(seen);
     }
 
-    static Predicate<List<SolveOutcome>> containsAll(List<String> jobIds) {
+    public static Predicate<List<SolveOutcome>> containsAll(List<String> jobIds) {
         return outcomes -> jobIds.stream().allMatch(id -> outcomes.stream().anyMatch(o -> o.jobId().equals(id)));
     }
 

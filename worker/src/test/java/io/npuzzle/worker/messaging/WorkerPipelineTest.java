@@ -22,6 +22,7 @@ import io.npuzzle.testsupport.TestInfrastructure;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.metrics.WorkerMetrics;
+import io.npuzzle.worker.search.SplitSearches;
 import io.npuzzle.worker.solve.Answer;
 import io.npuzzle.worker.solve.PuzzleAnswerer;
 import io.npuzzle.worker.solve.SolverSlots;
@@ -71,6 +72,8 @@ class WorkerPipelineTest {
     /** A random 6x6 arrangement (no pattern databases, so A*): far beyond the test budget of 200,000 nodes. */
     private static final String HARD_6X6 = "23 24 13 26 7 6 8 18 0 33 34 27 21 11 10 22 31 1 17 2 4 9 14 3 30 19 20 15 16 25 5 12 32 35 29 28";
 
+    @Inject
+    SplitSearches splitSearches;
     @Inject
     RedisDataSource redis;
     @Inject
@@ -238,7 +241,7 @@ class WorkerPipelineTest {
 
     @Test
     void aSolveThatThrowsIsTriedThreeTimesThenTheJobFailsAndItsOffsetIsCommitted() throws Exception {
-        ThrowingSolver throwing = new ThrowingSolver(config, metrics);
+        ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches);
         QuarkusMock.installMockForType(throwing, SolverSlots.class);
         SolveRequest request = jobs.create("1 2 3 4 5 6 0 7 8");
         RecordMetadata sent = topics.send(request);
@@ -260,7 +263,7 @@ class WorkerPipelineTest {
 
     @Test
     void aSolveThatThrowsAnErrorEndsItsJobFailedAndTheNextJobIsSolved() throws Exception {
-        ThrowingSolver throwing = new ThrowingSolver(config, metrics, "1 2 3 4 5 6 0 7 8",
+        ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches, "1 2 3 4 5 6 0 7 8",
                 new StackOverflowError("on purpose"));
         QuarkusMock.installMockForType(throwing, SolverSlots.class);
         SolveRequest broken = jobs.create("1 2 3 4 5 6 0 7 8");
@@ -300,12 +303,13 @@ class WorkerPipelineTest {
         private final String board;
         private final Throwable failure;
 
-        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics) {
-            this(config, metrics, null, new IllegalStateException("broken on purpose"));
+        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches) {
+            this(config, metrics, splitSearches, null, new IllegalStateException("broken on purpose"));
         }
 
-        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, String board, Throwable failure) {
-            super(config, metrics);
+        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches, String board,
+                       Throwable failure) {
+            super(config, metrics, splitSearches);
             this.board = board;
             this.failure = failure;
         }

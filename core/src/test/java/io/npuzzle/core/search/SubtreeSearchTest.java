@@ -1,0 +1,131 @@
+package io.npuzzle.core.search;
+
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.pdb.TestDatabases;
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.solve.SolveResult;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SubtreeSearchTest {
+
+    private static final Shape SHAPE = Shape.of(4, 4);
+    /** Korf's instances 1 (57 moves) and 88 (65 moves). */
+    private static final String KORF_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    private static final String KORF_88 = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4";
+
+    @Test
+    void iterationsCutIntoTasksAndSearchedTaskByTaskFindTheSingleThreadedAnswer() {
+        for (String tiles : List.of(KORF_1, KORF_88)) {
+            Puzzle puzzle = korf(tiles);
+            SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+            String expected = singleThreaded(puzzle).moves();
+            for (int tasks : new int[] {1, 7, 64}) {
+                assertEquals(expected, splitSolve(split, tasks), tasks + " tasks per iteration, " + tiles);
+            }
+        }
+    }
+
+    @Test
+    void theWholeTreeIterationByIterationFindsTheSameAnswer() {
+        Puzzle puzzle = korf(KORF_1);
+        SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+        int bound = split.firstBound();
+        while (true) {
+            SubtreeOutcome outcome = split.searchAll(bound, () -> false, ProgressListener.NONE);
+            if (outcome.solved()) {
+                assertEquals(singleThreaded(puzzle).moves(), outcome.solution());
+                return;
+            }
+            assertFalse(outcome.stopped());
+            bound = split.nextBound(outcome.leastExceeded());
+        }
+    }
+
+    @Test
+    void aFrontierListsAtLeastTheNodesAskedForInOneDepth() {
+        Puzzle puzzle = korf(KORF_88);
+        SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+        Frontier frontier = split.frontier(split.firstBound() + 8, 500, () -> false);
+        assertTrue(frontier.roots().size() >= 500, "listed " + frontier.roots().size());
+        assertTrue(frontier.roots().stream().allMatch(root -> root.length() == frontier.depth()));
+        assertEquals(frontier.roots(), split.frontier(split.firstBound() + 8, 500, () -> false).roots(),
+                "the same frontier every time, so that another coordinator cuts the same tasks");
+    }
+
+    @Test
+    void rootsThatAreNoPathFromTheStartAreRefused() {
+        Puzzle puzzle = korf(KORF_1);
+        SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+        int bound = split.firstBound();
+        // Korf 1's blank is on cell 9 (row 2, column 1): two moves left leave the board; "ud" undoes itself.
+        assertThrows(IllegalArgumentException.class, () -> split.search(bound, List.of("ll"), () -> false,
+                ProgressListener.NONE));
+        assertThrows(IllegalArgumentException.class, () -> split.search(bound, List.of("ud"), () -> false,
+                ProgressListener.NONE));
+        assertThrows(IllegalArgumentException.class, () -> split.search(bound, List.of("u", "ur"), () -> false,
+                ProgressListener.NONE));
+        assertThrows(IllegalArgumentException.class, () -> split.search(bound, List.of("ux"), () -> false,
+                ProgressListener.NONE));
+    }
+
+    @Test
+    void aStoppedSearchSaysSoAndInventsNothing() {
+        Puzzle puzzle = korf(KORF_88);
+        SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+        AtomicInteger polls = new AtomicInteger();
+        SubtreeOutcome outcome = split.searchAll(64, () -> polls.incrementAndGet() > 3, ProgressListener.NONE);
+        assertTrue(outcome.stopped());
+        assertNull(outcome.solution());
+    }
+
+    /** IDA* with the frontier of each iteration cut into {@code tasks} runs, searched in order. */
+    private static String splitSolve(SubtreeSearch split, int tasks) {
+        int bound = split.firstBound();
+        while (true) {
+            Frontier frontier = split.frontier(bound, 4 * tasks, () -> false);
+            if (frontier.solution() != null) {
+                return frontier.solution();
+            }
+            int least = frontier.leastExceeded();
+            List<String> roots = frontier.roots();
+            int count = Math.min(tasks, roots.size());
+            for (int task = 0; task < count; task++) {
+                SubtreeOutcome outcome = split.search(bound, roots.subList(roots.size() * task / count,
+                        roots.size() * (task + 1) / count), () -> false, ProgressListener.NONE);
+                if (outcome.solved()) {
+                    return outcome.solution();
+                }
+                least = Math.min(least, outcome.leastExceeded());
+            }
+            bound = split.nextBound(least);
+        }
+    }
+
+    private static SolveResult singleThreaded(Puzzle puzzle) {
+        long now = System.nanoTime();
+        return new IdaStarSearch(heuristic(), null, 1).solve(puzzle.relabelledStart(),
+                new Budget(SolveOptions.defaults().withBudget(Long.MAX_VALUE, 600_000), now), now);
+    }
+
+    private static PdbHeuristic heuristic() {
+        return TestDatabases.shared().heuristic(SHAPE, 0);
+    }
+
+    private static Puzzle korf(String tiles) {
+        return new Puzzle(BoardParser.parse(tiles, SHAPE), Board.blankFirst(SHAPE));
+    }
+}

@@ -1,0 +1,240 @@
+package io.npuzzle.worker.search;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.search.Frontier;
+import io.npuzzle.core.search.SubtreeOutcome;
+import io.npuzzle.core.search.SubtreeSearch;
+import io.npuzzle.core.solve.Algorithm;
+import io.npuzzle.core.solve.Limit;
+import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.solve.SearchProgress;
+import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.solve.Strategy;
+import io.npuzzle.protocol.SearchIds;
+import io.npuzzle.protocol.SearchTask;
+import io.npuzzle.protocol.SearchTaskResult;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One optimal search as its coordinator runs it: alone until it has run {@code splitAfter}, then iteration by
+ * iteration, each cut at a frontier into tasks that every worker takes from the tasks topic, their results
+ * gathered from Redis. The answer is the first solution in task order, each task's the first in its roots' order:
+ * exactly the single-threaded IDA* answer, whoever searched what. The current iteration lives in Redis, so a worker
+ * that gets the job after this one died takes the search over there.
+ */
+final class Coordination {
+
+    private static final Logger LOG = Logger.getLogger(Coordination.class);
+    private static final Strategy STRATEGY = Strategy.of(Algorithm.IDA_STAR_PDB);
+    /** How often the coordinator looks at the results in Redis when no wake-up came. */
+    private static final Duration LOOK_AGAIN = Duration.ofMillis(250);
+    /** Frontier nodes per task: a few, so that tasks differ less in size than single subtrees do. */
+    static final int ROOTS_PER_TASK = 4;
+
+    private final SplitSearches searches;
+    private final String puzzleSearchName;
+    private String searchId;
+    private final Puzzle puzzle;
+    private final SubtreeSearch search;
+    private final BooleanSupplier cancelled;
+    private final ProgressListener progress;
+    private final long startNanos = System.nanoTime();
+    private long startedMillis;
+    private long nodes;
+    private int bound;
+    private long nextReportMillis;
+
+    Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
+                 BooleanSupplier cancelled, ProgressListener progress) {
+        this.searches = searches;
+        this.puzzleSearchName = puzzleSearchName;
+        this.puzzle = puzzle;
+        this.search = search;
+        this.cancelled = cancelled;
+        this.progress = progress;
+    }
+
+    SolveResult run() {
+        Optional<String> running = searches.store().searchOf(puzzleSearchName);
+        Optional<Iteration> stored = running.flatMap(id -> searches.store().current(id));
+        if (stored.isPresent()) {
+            searchId = running.get();
+            Iteration iteration = stored.get();
+            LOG.infof("taking split search %s over at bound %d (cut by %s)", searchId, iteration.bound(),
+                    iteration.coordinator());
+            bound = iteration.bound();
+            nodes = iteration.nodes();
+            startedMillis = iteration.startedMillis();
+        } else {
+            searchId = SearchIds.random();
+            startedMillis = System.currentTimeMillis();
+            SolveResult alone = alone();
+            if (alone != null) {
+                return alone;
+            }
+            LOG.infof("splitting search %s at bound %d after %d nodes", searchId, bound, nodes);
+        }
+        searches.wakeups().follow(searchId);
+        try {
+            return shared();
+        } finally {
+            searches.wakeups().forget(searchId);
+        }
+    }
+
+    /** Iterations on this worker alone until {@code splitAfter}; null when the search is to be split. */
+    private SolveResult alone() {
+        long splitAt = startNanos + searches.splitAfter().toNanos();
+        BooleanSupplier stop = () -> cancelled.getAsBoolean() || System.nanoTime() - splitAt > 0;
+        bound = search.firstBound();
+        while (true) {
+            long before = nodes;
+            SubtreeOutcome outcome = search.searchAll(bound, stop, reported -> progress.report(
+                    new SearchProgress(reported.bound(), before + reported.nodes(), elapsedMillis())));
+            nodes += outcome.nodes();
+            if (outcome.solved()) {
+                return SolveResult.solved(outcome.solution(), true, nodes, nanos(), STRATEGY);
+            }
+            if (outcome.stopped()) {
+                return cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null) : null;
+            }
+            bound = search.nextBound(outcome.leastExceeded());
+            if (SubtreeSearch.beyondReach(bound)) {
+                return unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH);
+            }
+        }
+    }
+
+    private SolveResult shared() {
+        while (true) {
+            Frontier frontier = search.frontier(bound, searches.tasksPerIteration() * ROOTS_PER_TASK, cancelled);
+            nodes += frontier.nodes();
+            if (frontier.stopped()) {
+                return ended(unsolved(Outcome.CANCELLED, null));
+            }
+            if (frontier.solution() != null) {
+                return ended(SolveResult.solved(frontier.solution(), true, nodes, nanos(), STRATEGY));
+            }
+            List<SearchTask> tasks = tasks(frontier.roots());
+            searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
+                    startedMillis, searches.workerId()));
+            Map<Integer, SearchTaskResult> recorded = searches.store().results(searchId, bound);
+            for (SearchTask task : tasks) {
+                if (!recorded.containsKey(task.index())) {
+                    searches.messages().publish(task);
+                }
+            }
+            Map<Integer, SearchTaskResult> results = awaitResults(tasks.size());
+            if (results == null) {
+                return ended(cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null)
+                        : unsolved(Outcome.BUDGET_EXCEEDED, Limit.TIME));
+            }
+            int least = frontier.leastExceeded();
+            SearchTaskResult first = null;
+            for (SearchTaskResult result : results.values()) {
+                nodes += result.nodes();
+                if (result.solved() && (first == null || result.index() < first.index())) {
+                    first = result;
+                }
+                if (result.leastExceeded() != null) {
+                    least = Math.min(least, result.leastExceeded());
+                }
+            }
+            if (first != null) {
+                return ended(SolveResult.solved(first.solution(), true, nodes, nanos(), STRATEGY));
+            }
+            if (least == Frontier.NONE) {
+                throw new IllegalStateException("no solution below any bound for a solvable board");
+            }
+            bound = search.nextBound(least);
+            if (SubtreeSearch.beyondReach(bound)) {
+                return ended(unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH));
+            }
+        }
+    }
+
+    /** The frontier's roots in runs of equal size, in order. */
+    private List<SearchTask> tasks(List<String> roots) {
+        int count = Math.min(searches.tasksPerIteration(), roots.size());
+        List<SearchTask> tasks = new ArrayList<>(count);
+        for (int index = 0; index < count; index++) {
+            List<String> run = roots.subList(roots.size() * index / count, roots.size() * (index + 1) / count);
+            tasks.add(new SearchTask(searchId, puzzle.start().toString(), puzzle.shape().rows(),
+                    puzzle.shape().cols(), puzzle.goal().toString(), bound, index, run));
+        }
+        return tasks;
+    }
+
+    /**
+     * The iteration's results once they decide it: every task's, or those up to the first that found a solution.
+     * Null when the job was cancelled or the search's budget ran out first.
+     */
+    private Map<Integer, SearchTaskResult> awaitResults(int taskCount) {
+        long deadlineMillis = startedMillis + searches.maxMillis(puzzle.shape());
+        while (true) {
+            Map<Integer, SearchTaskResult> results = searches.store().results(searchId, bound);
+            if (decided(results, taskCount)) {
+                return results;
+            }
+            if (cancelled.getAsBoolean() || System.currentTimeMillis() > deadlineMillis) {
+                return null;
+            }
+            report(results, taskCount);
+            searches.wakeups().await(searchId, LOOK_AGAIN);
+        }
+    }
+
+    private static boolean decided(Map<Integer, SearchTaskResult> results, int taskCount) {
+        int firstSolved = taskCount;
+        for (SearchTaskResult result : results.values()) {
+            if (result.solved()) {
+                firstSolved = Math.min(firstSolved, result.index());
+            }
+        }
+        for (int index = 0; index < firstSolved; index++) {
+            if (!results.containsKey(index)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void report(Map<Integer, SearchTaskResult> results, int taskCount) {
+        long now = System.currentTimeMillis();
+        if (now < nextReportMillis) {
+            return;
+        }
+        nextReportMillis = now + ProgressListener.INTERVAL_MILLIS;
+        long searched = nodes;
+        for (SearchTaskResult result : results.values()) {
+            searched += result.nodes();
+        }
+        progress.report(new SearchProgress(bound, searched, elapsedMillis(), results.size(), taskCount,
+                searches.store().workers(searchId)));
+    }
+
+    private SolveResult ended(SolveResult result) {
+        searches.store().end(puzzleSearchName, searchId);
+        return result;
+    }
+
+    private SolveResult unsolved(Outcome outcome, Limit limit) {
+        return SolveResult.unsolved(outcome, limit, nodes, nanos(), STRATEGY);
+    }
+
+    private long elapsedMillis() {
+        return System.currentTimeMillis() - startedMillis;
+    }
+
+    private long nanos() {
+        return System.nanoTime() - startNanos;
+    }
+}

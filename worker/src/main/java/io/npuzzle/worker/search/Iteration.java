@@ -1,0 +1,14 @@
+package io.npuzzle.worker.search;
+
+/**
+ * The iteration a split search stands at, as kept in Redis, so that another worker can take the search over.
+ *
+ * @param bound         the iteration's cost bound
+ * @param depth         the depth of its frontier
+ * @param tasks         how many tasks it was cut into
+ * @param nodes         nodes of the iterations before it (and of its frontier)
+ * @param startedMillis when the search started, epoch milliseconds: its budget runs from then
+ * @param coordinator   the worker that cut it
+ */
+public record Iteration(int bound, int depth, int tasks, long nodes, long startedMillis, String coordinator) {
+}

@@ -1,0 +1,90 @@
+package io.npuzzle.worker.search;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.search.Frontier;
+import io.npuzzle.core.search.SubtreeOutcome;
+import io.npuzzle.core.search.SubtreeSearch;
+import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.protocol.SearchTask;
+import io.npuzzle.protocol.SearchTaskResult;
+import io.npuzzle.worker.lifecycle.GracefulStop;
+import io.npuzzle.worker.lifecycle.WorkerIdentity;
+import io.npuzzle.worker.metrics.WorkerMetrics;
+import io.npuzzle.worker.solve.PuzzleSolver;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Searches one task of a split search and records its result, so that its coordinator, or whoever takes the
+ * search over, finds it. Redelivered tasks are searched again and change nothing: the first result of each task
+ * stands. Tasks of searches that ended are dropped; tasks of an iteration their search has left are refused.
+ */
+@ApplicationScoped
+public class TaskRunner {
+
+    private final PuzzleSolver solver;
+    private final SplitSearchStore store;
+    private final SearchMessages messages;
+    private final EndedSearches ended;
+    private final GracefulStop stop;
+    private final WorkerMetrics metrics;
+    private final String workerId;
+
+    TaskRunner(PuzzleSolver solver, SplitSearchStore store, SearchMessages messages, EndedSearches ended,
+               GracefulStop stop, WorkerMetrics metrics, WorkerIdentity identity) {
+        this.solver = solver;
+        this.store = store;
+        this.messages = messages;
+        this.ended = ended;
+        this.stop = stop;
+        this.metrics = metrics;
+        this.workerId = identity.id();
+    }
+
+    public TaskVerdict run(SearchTask task) {
+        String searchId = task.searchId();
+        Optional<Iteration> current = ended.hasEnded(searchId) ? Optional.empty() : store.current(searchId);
+        if (current.isEmpty()) {
+            return skipped("its search has ended");
+        }
+        if (current.get().bound() != task.bound()) {
+            return new TaskVerdict.Refused("stale task: bound " + task.bound() + ", its search is at bound "
+                    + current.get().bound());
+        }
+        Optional<SubtreeSearch> search;
+        try {
+            search = solver.subtreeSearch(Puzzle.parse(task.board(), task.rows(), task.cols(), task.goal()));
+        } catch (IllegalArgumentException e) {
+            return new TaskVerdict.Refused("invalid board: " + e.getMessage());
+        }
+        if (search.isEmpty()) {
+            return new TaskVerdict.Refused("no split search here for this puzzle (unsolvable, solved, or no"
+                    + " pattern databases for its shape)");
+        }
+        BooleanSupplier stopped = () -> ended.hasEnded(searchId) || stop.stopping();
+        SubtreeOutcome outcome;
+        try {
+            outcome = search.get().search(task.bound(), task.roots(), stopped, ProgressListener.NONE);
+        } catch (IllegalArgumentException e) {
+            return new TaskVerdict.Refused(e.getMessage());
+        }
+        if (outcome.stopped()) {
+            metrics.taskSearched(TaskEnd.STOPPED, outcome.nodes());
+            return ended.hasEnded(searchId) ? skipped("its search ended meanwhile") : new TaskVerdict.Left();
+        }
+        Integer least = outcome.solved() || outcome.leastExceeded() == Frontier.NONE ? null : outcome.leastExceeded();
+        SearchTaskResult result = new SearchTaskResult(searchId, task.bound(), task.index(), outcome.solution(),
+                least, outcome.nodes(), workerId);
+        store.record(result);
+        messages.publish(result);
+        metrics.taskSearched(outcome.solved() ? TaskEnd.SOLVED : TaskEnd.EXHAUSTED, outcome.nodes());
+        return new TaskVerdict.Searched(outcome.solved(), outcome.nodes());
+    }
+
+    private TaskVerdict skipped(String why) {
+        metrics.taskSearched(TaskEnd.SKIPPED, 0);
+        return new TaskVerdict.Skipped(why);
+    }
+}
