@@ -64,10 +64,15 @@ public record SolveResults(Map<String, Set<String>> resultsOfJob, Set<String> wo
 
     /** Waits until the given number of workers are in the workers' group, each owning requests partitions. */
     public static void awaitWorkersSharingThePartitions(int workers, Duration timeout) {
+        awaitWorkersSharingThePartitions(Topics.WORKER_GROUP, workers, timeout);
+    }
+
+    /** Waits until the given number of workers are in the consumer group, each owning partitions of its topic. */
+    public static void awaitWorkersSharingThePartitions(String groupId, int workers, Duration timeout) {
         try (Admin admin = TestInfrastructure.shared().kafka().admin()) {
-            Awaitility.await(workers + " workers own partitions of the requests topic").atMost(timeout).until(() -> {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(Topics.WORKER_GROUP))
-                        .all().get(10, TimeUnit.SECONDS).get(Topics.WORKER_GROUP);
+            Awaitility.await(workers + " workers own partitions in " + groupId).atMost(timeout).until(() -> {
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId))
+                        .all().get(10, TimeUnit.SECONDS).get(groupId);
                 return group.members().size() == workers && group.members().stream()
                         .allMatch(member -> !member.assignment().topicPartitions().isEmpty());
             });

@@ -120,6 +120,28 @@ public final class JobScripts {
             return 0
             """;
 
+    /**
+     * Admits a heavy job against its client's allowance of unfinished ones: forgets the client's jobs that have
+     * finished, or whose job is gone a minute after admission (expired, or never stored), then adds this one unless
+     * {@code ARGV[1]} are unfinished already. KEYS[1] = the client's heavy jobs (a sorted set, scored by admission
+     * time in seconds); ARGV[1] = allowance, ARGV[2] = job id, ARGV[3] = the prefix of job keys, ARGV[4] = TTL in
+     * seconds (the jobs'). Returns 1 when admitted, else 0. (It reads the jobs' hashes by name: the job store is
+     * one Redis, never a cluster.)
+     */
+    public static final String ADMIT_HEAVY = """
+            local now = tonumber(redis.call('TIME')[1])
+            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '+inf')) do
+              local job = ARGV[3] .. id
+              local gone = redis.call('EXISTS', job) == 0
+                and tonumber(redis.call('ZSCORE', KEYS[1], id)) < now - 60
+              if gone or redis.call('HEXISTS', job, 'outcome') == 1 then redis.call('ZREM', KEYS[1], id) end
+            end
+            if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+            redis.call('ZADD', KEYS[1], now, ARGV[2])
+            redis.call('EXPIRE', KEYS[1], ARGV[4])
+            return 1
+            """;
+
     /** Extends a solve lock by ARGV[2] milliseconds only while it is still the owner's (ARGV[1]). */
     public static final String RENEW_LOCK = """
             if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end

@@ -19,6 +19,7 @@ public enum ProblemType {
     IDEMPOTENCY_KEY_IN_USE("idempotency-key-in-use", "Idempotency-Key in use", 409),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key reused", 422),
     RATE_LIMITED("rate-limited", "Too Many Requests", 429),
+    HEAVY_JOBS_LIMIT("too-many-heavy-jobs", "Too many unfinished heavy jobs", 429),
     UNAVAILABLE("unavailable", "Service unavailable", 503),
     STORE_FULL("store-full", "Job store full", 503),
     // Bare HTTP statuses, named after their reason phrase.

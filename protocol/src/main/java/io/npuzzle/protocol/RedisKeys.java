@@ -16,6 +16,8 @@ package io.npuzzle.protocol;
  *   <li>{@code npuzzle:solving:<canonical key>:<quality>}: held by the worker solving that puzzle right now.</li>
  *   <li>{@code npuzzle:idempotency:<SHA-256 of the client's Idempotency-Key>}: the job that key created, with a
  *       fingerprint of its request.</li>
+ *   <li>{@code npuzzle:heavy:<SHA-256 of the client's name>}: the heavy jobs a client submitted that were unfinished
+ *       when it last submitted one, counted against its allowance ({@link JobScripts#ADMIT_HEAVY}).</li>
  *   <li>{@code npuzzle:split:<puzzle's search name>}: the id of the split search of that puzzle and quality
  *       ({@link SearchIds}), while it runs.</li>
  *   <li>{@code npuzzle:search:<search id>}: a split search's current iteration: a hash with
@@ -50,6 +52,8 @@ public final class RedisKeys {
     public static final String COORDINATOR_FIELD = "coordinator";
 
     private static final String PREFIX = "npuzzle:";
+    /** What every job key starts with. */
+    public static final String JOB_KEY_PREFIX = PREFIX + "job:";
 
     private RedisKeys() {
     }
@@ -58,7 +62,7 @@ public final class RedisKeys {
         if (!JobIds.isWellFormed(jobId)) {
             throw new IllegalArgumentException("not a job id");
         }
-        return PREFIX + "job:" + jobId;
+        return JOB_KEY_PREFIX + jobId;
     }
 
     /** The key under which a client's idempotency key is kept: hashed, so the client's text never reaches Redis. */
@@ -73,6 +77,11 @@ public final class RedisKeys {
     /** The lock of a search: one per puzzle and {@link Quality#label()}, so searches of other ratios never wait. */
     public static String solving(String canonicalKey, Quality quality) {
         return PREFIX + "solving:" + canonicalKey + ":" + quality.label();
+    }
+
+    /** The unfinished heavy jobs of a client: an API key's name, or null for the clients of an API without keys. */
+    public static String heavyJobs(String owner) {
+        return PREFIX + "heavy:" + Hashes.sha256Hex(owner == null ? "" : "key:" + owner);
     }
 
     /** The id of the split search of a puzzle and quality ({@link SearchIds#ofPuzzle}). */

@@ -1,9 +1,7 @@
 package io.npuzzle.testsupport;
 
-import io.npuzzle.protocol.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -76,11 +74,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     private void createTopics() throws Exception {
         try (Admin admin = admin()) {
-            admin.createTopics(List.of(
-                    new NewTopic(Topics.REQUESTS, PARTITIONS, (short) 1),
-                    new NewTopic(Topics.HEAVY_REQUESTS, PARTITIONS, (short) 1),
-                    new NewTopic(Topics.RESULTS, PARTITIONS, (short) 1),
-                    new NewTopic(Topics.DEAD_LETTERS, 1, (short) 1)))
+            admin.createTopics(ServiceTopics.all(PARTITIONS))
                     .all().get(30, TimeUnit.SECONDS);
         }
     }

@@ -1,9 +1,7 @@
 package io.npuzzle.testsupport;
 
-import io.npuzzle.protocol.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -147,14 +145,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     private void createTopics() {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers()))) {
-            admin.createTopics(List.of(
-                    new NewTopic(Topics.REQUESTS, EmbeddedKafka.PARTITIONS, (short) 1),
-                    new NewTopic(Topics.HEAVY_REQUESTS, EmbeddedKafka.PARTITIONS, (short) 1),
-                    new NewTopic(Topics.RESULTS, EmbeddedKafka.PARTITIONS, (short) 1),
-                    new NewTopic(Topics.DEAD_LETTERS, 1, (short) 1),
-                    new NewTopic(Topics.SEARCH_TASKS, EmbeddedKafka.PARTITIONS, (short) 1),
-                    new NewTopic(Topics.SEARCH_RESULTS, EmbeddedKafka.PARTITIONS, (short) 1),
-                    new NewTopic(Topics.SEARCH_DEAD_LETTERS, 1, (short) 1)))
+            admin.createTopics(ServiceTopics.all(EmbeddedKafka.PARTITIONS))
                     .all().get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("could not create the topics on the broker", e);

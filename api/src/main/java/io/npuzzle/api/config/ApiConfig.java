@@ -50,6 +50,14 @@ public interface ApiConfig {
         Optional<String> clientHeader();
     }
 
+    /**
+     * Heavy jobs (optimal or bounded searches past 4x4, which may be shared by every worker and run for up to an
+     * hour) one client may have unfinished at once: per API key, or for all clients together while the API takes
+     * no keys. More are answered 429 {@code too-many-heavy-jobs}.
+     */
+    @WithDefault("50")
+    int maxUnfinishedHeavyJobs();
+
     /** Most jobs in one batch request. */
     @WithDefault("1000")
     int maxBatch();

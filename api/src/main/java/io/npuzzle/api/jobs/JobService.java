@@ -38,21 +38,24 @@ public class JobService {
     private final JobWaiters waiters;
     private final StoreCapacity capacity;
     private final JobMetrics metrics;
+    private final HeavyJobLimit heavyJobLimit;
 
     public JobService(JobStore store, SolutionCache cache, JobQueue queue, JobWaiters waiters,
-                      StoreCapacity capacity, JobMetrics metrics) {
+                      StoreCapacity capacity, JobMetrics metrics, HeavyJobLimit heavyJobLimit) {
         this.store = store;
         this.capacity = capacity;
         this.cache = cache;
         this.queue = queue;
         this.waiters = waiters;
         this.metrics = metrics;
+        this.heavyJobLimit = heavyJobLimit;
     }
 
     /**
      * Accepts a validated request: the job DONE at once on a cache hit, else the job QUEUED for the workers in the
      * lane of its {@link SolveCost}. Fails with a 503 problem when the job cannot be queued, or the store is too
-     * full to take it.
+     * full to take it, and with a 429 problem for a heavy job of a client with its allowance of unfinished heavy
+     * jobs in flight.
      */
     public Uni<Job> accept(SolveRequest request) {
         if (capacity.isFull()) {
@@ -68,12 +71,20 @@ public class JobService {
                         .replaceWith(Job.of(request, false, outcome));
             }
             SolveCost cost = SolveCost.of(Shape.of(request.rows(), request.cols()), request.mode());
-            return store.create(request)
-                    .chain(() -> queue.enqueue(request, cost).onFailure().transform(
-                            e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable")))
-                    .invoke(metrics::queued)
-                    .replaceWith(Job.of(request, false, null));
+            Uni<Boolean> admitted = cost == SolveCost.HEAVY
+                    ? store.admitHeavy(request, heavyJobLimit.perClient()) : Uni.createFrom().item(true);
+            return admitted.flatMap(admit -> admit ? queued(request, cost)
+                    : Uni.createFrom().failure(new ProblemException(ProblemType.HEAVY_JOBS_LIMIT, "this client has "
+                    + heavyJobLimit.perClient() + " heavy jobs unfinished already; submit more as they finish")));
         });
+    }
+
+    private Uni<Job> queued(SolveRequest request, SolveCost cost) {
+        return store.create(request)
+                .chain(() -> queue.enqueue(request, cost).onFailure().transform(
+                        e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable")))
+                .invoke(metrics::queued)
+                .replaceWith(Job.of(request, false, null));
     }
 
     /** Cancels a job that has not finished; UNKNOWN as well when the job is not the caller's. */

@@ -15,6 +15,12 @@ public interface JobStore {
     /** Stores a new job, queued for the workers. */
     Uni<Void> create(SolveRequest request);
 
+    /**
+     * Counts a new heavy job against its owner's allowance of unfinished heavy jobs; false, counting nothing, when
+     * the owner has {@code limit} unfinished already.
+     */
+    Uni<Boolean> admitHeavy(SolveRequest request, int limit);
+
     /** Stores a new job that is finished already: answered at once with {@code outcome}. */
     Uni<Void> createFinished(SolveRequest request, SolveOutcome outcome);
 

@@ -45,6 +45,7 @@ import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
+import static io.npuzzle.protocol.ProblemType.HEAVY_JOBS_LIMIT;
 import static io.npuzzle.protocol.ProblemType.STORE_FULL;
 import static io.npuzzle.protocol.ProblemType.UNAVAILABLE;
 
@@ -81,10 +82,12 @@ public class JobResource {
             + " refused. Mode bounded with a ratio R answers at most R times the shortest length; the result's bound"
             + " says which factor it guarantees (1 when optimal). Default budgets: quick jobs (boards of at most 10"
             + " cells, 4x4, or any board in fast mode) 5 s and 20 M nodes; heavy jobs (optimal or bounded on any"
-            + " other shape) 60 s, 2 G nodes and the worker's search memory (half its heap per heavy slot). A job"
-            + " over its budget ends FAILED with a budget-exceeded problem.")
+            + " other shape) 60 s, 2 G nodes and the worker's search memory (half its heap per heavy slot); an optimal"
+            + " search with pattern databases (3x4 to 5x5) still running after 2 s is shared by every worker, within"
+            + " an hour. A job over its budget ends FAILED with a budget-exceeded problem. A client may have 50 heavy"
+            + " jobs unfinished at once; more are refused with a too-many-heavy-jobs problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
-            IDEMPOTENCY_KEY_REUSED, UNAVAILABLE, STORE_FULL})
+            IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
             + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
     @APIResponse(responseCode = "202", description = "The job, queued.",

@@ -41,6 +41,12 @@ public class RedisJobStore implements JobStore {
     }
 
     @Override
+    public Uni<Boolean> admitHeavy(SolveRequest request, int limit) {
+        return calls.eval(JobScripts.ADMIT_HEAVY, RedisKeys.heavyJobs(request.owner()), Integer.toString(limit),
+                request.jobId(), RedisKeys.JOB_KEY_PREFIX, ttlSeconds).map(reply -> reply.toInteger() == 1);
+    }
+
+    @Override
     public Uni<Void> createFinished(SolveRequest request, SolveOutcome outcome) {
         return calls.eval(JobScripts.CREATE, RedisKeys.job(request.jobId()), ttlSeconds, json.write(request),
                 json.write(outcome)).replaceWithVoid();

@@ -10,7 +10,10 @@ import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -21,6 +24,7 @@ public class InMemoryJobStore implements JobStore {
     private final Map<String, SolveRequest> requests = new ConcurrentHashMap<>();
     private final Map<String, SolveOutcome> outcomes = new ConcurrentHashMap<>();
     private final AtomicInteger failuresLeft = new AtomicInteger();
+    private final Set<String> heavy = new HashSet<>();
 
     /** The next {@code calls} calls fail as the Redis store fails when Redis is down. */
     public void failNext(int calls) {
@@ -41,6 +45,18 @@ public class InMemoryJobStore implements JobStore {
         return call(() -> {
             requests.put(request.jobId(), request);
             return null;
+        });
+    }
+
+    /** Counts the owner's admitted heavy jobs that have no outcome yet, as the Redis store does. */
+    @Override
+    public Uni<Boolean> admitHeavy(SolveRequest request, int limit) {
+        return call(() -> {
+            synchronized (heavy) {
+                long unfinished = heavy.stream().filter(id -> !outcomes.containsKey(id)
+                        && Objects.equals(requests.getOrDefault(id, request).owner(), request.owner())).count();
+                return unfinished < limit && heavy.add(request.jobId());
+            }
         });
     }
 

@@ -29,7 +29,10 @@ public final class JobServiceFixture {
     public final JobMetrics metrics = new JobMetrics(registry, new CacheLookups(registry, "api"));
     /** Set to make the store refuse new jobs as a nearly full Redis does. */
     public volatile boolean storeFull;
-    public final JobService jobs = new JobService(store, cache, queue, waiters, () -> storeFull, metrics);
+    /** Heavy jobs one client may have unfinished. */
+    public volatile int heavyJobLimit = 50;
+    public final JobService jobs = new JobService(store, cache, queue, waiters, () -> storeFull, metrics,
+            () -> heavyJobLimit);
     public final IdempotentSubmissions submissions = new IdempotentSubmissions(jobs, keys);
     public final BatchSubmissions batches = new BatchSubmissions(jobs, keys);
 

@@ -53,6 +53,25 @@ class JobServiceTest {
     }
 
     @Test
+    void aClientWithItsAllowanceOfHeavyJobsUnfinishedGetsA429UntilOneFinishes() {
+        service.heavyJobLimit = 2;
+        SolveRequest first = request(BOARD_5X5, 5, 5, Mode.OPTIMAL);
+        service.jobs.accept(first).await().atMost(AT_MOST);
+        service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL)).await().atMost(AT_MOST);
+        service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL)).await().atMost(AT_MOST);
+
+        ProblemException refused = assertThrows(ProblemException.class,
+                () -> service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL)).await().atMost(AT_MOST));
+        assertEquals(ProblemType.HEAVY_JOBS_LIMIT.urn(), refused.problem().type());
+        assertEquals(429, refused.problem().status());
+        assertEquals(3, service.queue.queued().size(), "quick jobs do not count; the refused one is not queued");
+
+        service.store.finish(SolveOutcome.cancelled(first.jobId(), "api")).await().atMost(AT_MOST);
+        service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL)).await().atMost(AT_MOST);
+        assertEquals(4, service.queue.queued().size());
+    }
+
+    @Test
     void aCachedSolutionAnswersTheJobAtOnceWithoutQueueingIt() {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
         service.cache.put(request.key(), OPTIMAL);

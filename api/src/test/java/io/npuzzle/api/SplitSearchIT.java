@@ -1,0 +1,196 @@
+package io.npuzzle.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.npuzzle.core.board.Board;
+import io.npuzzle.core.board.BoardParser;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.protocol.Topics;
+import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.JobsClient;
+import io.npuzzle.testsupport.ServiceProcess;
+import io.npuzzle.testsupport.TestInfrastructure;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * One hard optimal job shared by three worker processes over the real broker and Redis: searches split after
+ * 100 ms into 32 tasks per iteration. The answer is the optimal length whoever searched what, also when a worker is
+ * killed mid-search (its tasks are redelivered) or the coordinator is (another worker gets the job and takes the
+ * search over where it stood in Redis); cancelling stops every task.
+ */
+class SplitSearchIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final Pattern TASKS = Pattern.compile("npuzzle_search_tasks_total\\{[^}]*outcome=\"(\\w+)\"[^}]*} (\\S+)");
+    private static final Shape SHAPE = Shape.of(4, 4);
+    private static final String BLANK_FIRST = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    private static final int WORKERS = 3;
+
+    private final List<ServiceProcess> services = new ArrayList<>();
+    private final List<ServiceProcess> workers = new ArrayList<>();
+    private final List<Integer> workerPorts = new ArrayList<>();
+    private JobsClient client;
+
+    @BeforeEach
+    void startServices() {
+        TestInfrastructure.shared().redis().flushAll();
+        for (int i = 0; i < WORKERS; i++) {
+            int port = FreePorts.next();
+            ServiceProcess worker = PackagedServices.startWorkerAsRun("split-worker-" + i, port, Map.of(
+                    "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32"));
+            workers.add(worker);
+            workerPorts.add(port);
+        }
+        services.addAll(workers);
+        int port = FreePorts.next();
+        services.add(PackagedServices.startApi("split-api", port));
+        client = new JobsClient(port);
+        SolveResults.awaitWorkersSharingThePartitions(WORKERS, TIMEOUT);
+        SolveResults.awaitWorkersSharingThePartitions(Topics.SEARCH_GROUP, WORKERS, TIMEOUT);
+    }
+
+    @AfterEach
+    void stopServices() {
+        services.forEach(ServiceProcess::close);
+    }
+
+    @Test
+    void threeWorkersShareOneHardSearchAndAnswerTheOptimalLength() {
+        // Korf's instance 60: 66 moves, about 7 M nodes with the 6-6-3 databases.
+        String board = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
+        String id = client.accepted(JobsClient.body(board, BLANK_FIRST, "optimal")).get("id").asText();
+        JsonNode progress = awaitSplit(id);
+        assertTrue(progress.get("tasks").asInt() > 1, progress.toString());
+
+        JsonNode done = client.awaitDone(id, TIMEOUT);
+        assertOptimal(board, 66, done);
+        int tookPart = 0;
+        for (int i = 0; i < WORKERS; i++) {
+            tookPart += tasks(i, "exhausted") + tasks(i, "solved") > 0 ? 1 : 0;
+        }
+        assertTrue(tookPart >= 2, "tasks were searched by " + tookPart + " workers");
+    }
+
+    @Test
+    void aWorkerKilledMidSearchLosesNothing() {
+        // Korf's instance 82: 62 moves.
+        String board = "14 10 2 1 13 9 8 11 7 3 6 12 15 5 4 0";
+        String id = client.accepted(JobsClient.body(board, BLANK_FIRST, "optimal")).get("id").asText();
+        awaitSplit(id);
+        ServiceProcess victim = workers.stream().filter(worker -> !isCoordinator(worker)).findFirst().orElseThrow();
+        victim.kill();
+
+        assertOptimal(board, 62, client.awaitDone(id, TIMEOUT));
+    }
+
+    @Test
+    void whenTheCoordinatorDiesAnotherWorkerTakesTheSearchOver() {
+        // A random board: 62 moves, about 13 M nodes.
+        String board = "13 3 6 15 11 14 10 4 12 7 8 2 5 0 9 1";
+        String id = client.accepted(JobsClient.body(board, null, "optimal")).get("id").asText();
+        awaitSplit(id);
+        ServiceProcess coordinator = workers.stream().filter(SplitSearchIT::isCoordinator).findFirst().orElseThrow();
+        coordinator.kill();
+
+        JsonNode done = client.awaitDone(id, TIMEOUT);
+        assertEquals(62, done.at("/result/length").asInt(), done.toString());
+        assertTrue(workers.stream().anyMatch(worker -> worker != coordinator
+                && worker.output().contains("taking split search")), "another worker took the search over");
+    }
+
+    @Test
+    void cancellingTheJobStopsEveryTask() {
+        // A random board: 58 moves.
+        String board = "3 15 12 10 11 2 8 0 13 6 14 9 5 1 7 4";
+        String id = client.accepted(JobsClient.body(board, null, "optimal")).get("id").asText();
+        awaitSplit(id);
+        assertEquals(200, client.cancel(id).statusCode());
+
+        Awaitility.await("the search forgotten").atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(50))
+                .until(() -> TestInfrastructure.shared().redis().call("KEYS npuzzle:search:*").equals("*0"));
+        assertEquals("CANCELLED", client.awaitFinished(id, TIMEOUT).get("status").asText());
+        double[] counted = {allTasks()};
+        Awaitility.await("no task left running").atMost(Duration.ofSeconds(3)).during(Duration.ofMillis(500))
+                .pollInterval(Duration.ofMillis(100)).until(() -> {
+                    double now = allTasks();
+                    boolean still = now == counted[0];
+                    counted[0] = now;
+                    return still;
+                });
+    }
+
+    /** The job's progress once its search has been split into tasks. */
+    private JsonNode awaitSplit(String id) {
+        JsonNode[] progress = new JsonNode[1];
+        Awaitility.await("the search split into tasks").atMost(TIMEOUT).pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    progress[0] = JobsClient.read(client.get(id).body()).get("progress");
+                    return progress[0] != null && progress[0].hasNonNull("tasks");
+                });
+        return progress[0];
+    }
+
+    private static boolean isCoordinator(ServiceProcess worker) {
+        return worker.output().contains("splitting search");
+    }
+
+    private static void assertOptimal(String board, int length, JsonNode done) {
+        assertEquals(length, done.at("/result/length").asInt(), done.toString());
+        assertTrue(done.at("/result/optimal").asBoolean());
+        Board start = BoardParser.parse(board, SHAPE);
+        assertEquals(Board.blankFirst(SHAPE), start.apply(done.at("/result/moves").asText()));
+    }
+
+    private double allTasks() {
+        double sum = 0;
+        for (int i = 0; i < WORKERS; i++) {
+            if (workers.get(i).isAlive()) {
+                for (String outcome : List.of("solved", "exhausted", "stopped", "skipped")) {
+                    sum += tasks(i, outcome);
+                }
+            }
+        }
+        return sum;
+    }
+
+    private double tasks(int worker, String outcome) {
+        Matcher count = TASKS.matcher(workerGet(workerPorts.get(worker), "/q/metrics").body());
+        double sum = 0;
+        while (count.find()) {
+            if (count.group(1).equals(outcome)) {
+                sum += Double.parseDouble(count.group(2));
+            }
+        }
+        return sum;
+    }
+
+    private static HttpResponse<String> workerGet(int port, String path) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("the worker did not answer " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+}
