@@ -58,6 +58,18 @@ class FiveByFiveTest {
         assertEquals(Board.blankFirst(SHAPE), korf(KORF_1).start().apply(result.moves()));
     }
 
+    /** Weighted IDA* answers first with weight 1.6, then lower weights shorten the answer while nodes remain. */
+    @Test
+    void aFastAnswerIsShortenedByLowerWeightsAndClaimsOnlyItsBound() {
+        SolveResult result = SOLVER.solve(korf(KORF_40), SolveOptions.defaults().withMode(Mode.FAST));
+        assertEquals(Outcome.SOLVED, result.outcome(), result.toString());
+        assertFalse(result.optimal());
+        assertEquals(Strategy.of(Algorithm.IDA_STAR_PDB), result.strategy());
+        assertTrue(result.bound() < 1.6, "bound " + result.bound());
+        assertTrue(result.length() <= result.bound() * 82, "length " + result.length() + " within " + result.bound());
+        assertEquals(Board.blankFirst(SHAPE), korf(KORF_40).start().apply(result.moves()));
+    }
+
     @Test
     void cancellingALongSearchStopsItWithinASecond() throws Exception {
         AtomicBoolean cancelled = new AtomicBoolean();
