@@ -1,5 +1,6 @@
 package io.npuzzle.core.fast;
 
+import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Algorithm;
@@ -10,10 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Fast legal answers for any board: while the unsolved region is too large to finish optimally, put one of
- * its outer rows or columns that does not hold the goal blank in place, tiles two at a time by shortest
- * placements, and shrink the region; then a {@link Finisher} answers the rest optimally (an exact table, or
- * a pattern database search on 4x4). The answer is short but, once a line was placed, not proven shortest.
+ * Fast legal answers for any board: while the unsolved region is too large to finish, put one of its outer
+ * rows or columns that does not hold the goal blank in place, the whole line by one search ({@link GroupPlacer}),
+ * or, when that search runs out of nodes, tiles two at a time by shortest placements; then shrink the region.
+ * A {@link Finisher} answers the rest (an exact table, or a pattern database search). The answer is short but,
+ * once a line was placed, not proven shortest.
  */
 public final class ReductionSolver {
 
@@ -31,6 +33,12 @@ public final class ReductionSolver {
     }
 
     private static final Strategy REDUCTION = Strategy.of(Algorithm.REDUCTION);
+    /**
+     * Nodes one search of a whole line may expand, and its weights in quarters, tried in turn: on 8x8 boards the
+     * lines placed this way take about a seventh fewer moves than pairs, in well under 0.2 s for all of them.
+     */
+    private static final long GROUP_NODES = 30_000;
+    private static final int[] GROUP_WEIGHT_QUARTERS = {4, 6};
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -61,6 +69,7 @@ public final class ReductionSolver {
         private int left;
         private int right;
         private TilePlacer placer;
+        private GroupPlacer groupPlacer;
 
         Run(Puzzle puzzle) {
             shape = puzzle.shape();
@@ -98,8 +107,8 @@ public final class ReductionSolver {
         /**
          * Places one outer line of the region and shrinks the region past it. Rows are taken while the region
          * is at least as tall as it is wide (so square boards shrink towards 4x4), columns otherwise; among the
-         * lines allowed (either side that does not hold the goal blank, filled from either end) the one
-         * placed in the fewest moves wins, the first listed on a tie.
+         * lines allowed (either side that does not hold the goal blank, searched as a group or else filled by
+         * pairs from either end) the one placed in the fewest moves wins, the first listed on a tie.
          */
         private void placeCheapestLine(int height, int width) {
             boolean byRow = height >= 3 && (height >= width || width < 3);
@@ -115,15 +124,25 @@ public final class ReductionSolver {
             }
             if (placer == null) {
                 placer = new TilePlacer(shape);
+                groupPlacer = new GroupPlacer(shape);
             }
+            int groupedSides = 0;
             byte[] bestState = null;
             String bestMoves = null;
             int bestBlank = -1;
             Line best = null;
             for (Line line : lines) {
+                if ((groupedSides & (1 << line.side())) != 0) {
+                    continue; // the group search does not depend on the end a line is filled from
+                }
                 byte[] trial = state.clone();
                 StringBuilder trialMoves = new StringBuilder();
-                int trialBlank = placeLine(trial, blank, trialMoves, line);
+                int trialBlank = placeAsGroup(trial, trialMoves, line);
+                if (trialBlank >= 0) {
+                    groupedSides |= 1 << line.side();
+                } else {
+                    trialBlank = placeLine(trial, blank, trialMoves, line);
+                }
                 if (bestMoves == null || trialMoves.length() < bestMoves.length()) {
                     bestState = trial;
                     bestMoves = trialMoves.toString();
@@ -140,6 +159,41 @@ public final class ReductionSolver {
                 case LEFT -> left++;
                 default -> right--;
             }
+        }
+
+        /**
+         * Places the whole line by one search, a greedier one when the first runs out of nodes; returns the
+         * blank's cell, or -1 (the board unchanged) when neither finds a placement.
+         */
+        private int placeAsGroup(byte[] board, StringBuilder out, Line line) {
+            if (line.count() > GroupPlacer.MAX_TILES) {
+                return -1;
+            }
+            int[] cells = new int[line.count()];
+            int[] labels = new int[line.count()];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = line.first() + i * line.step();
+                labels[i] = Puzzle.canonicalLabel(cells[i], goalBlank);
+            }
+            for (int weight : GROUP_WEIGHT_QUARTERS) {
+                String found = groupPlacer.place(board, blank, regionMask(), labels, cells, GROUP_NODES, weight);
+                if (found != null) {
+                    out.append(found);
+                    return slide(board, blank, found);
+                }
+            }
+            return -1;
+        }
+
+        /** Plays {@code letters} on the board; returns the blank's cell. */
+        private int slide(byte[] board, int blankCell, String letters) {
+            for (int i = 0; i < letters.length(); i++) {
+                int next = shape.neighbour(blankCell, Move.ofLetter(letters.charAt(i)));
+                board[blankCell] = board[next];
+                board[next] = 0;
+                blankCell = next;
+            }
+            return blankCell;
         }
 
         /** Adds a line, filled from either end, when it may be placed. */
