@@ -38,7 +38,7 @@ public final class ReductionSolver {
      * lines placed this way take about a seventh fewer moves than pairs, in well under 0.2 s for all of them.
      */
     private static final long GROUP_NODES = 30_000;
-    private static final int[] GROUP_WEIGHT_QUARTERS = {4, 6};
+    private static final int[] GROUP_WEIGHT_QUARTERS = {4, 5, 6, 8};
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -47,13 +47,41 @@ public final class ReductionSolver {
     private ReductionSolver() {
     }
 
+    /**
+     * What finishing a region is expected to cost, so that a line is chosen for the region it leaves as well as
+     * for its own moves.
+     */
+    @FunctionalInterface
+    public interface RegionCost {
+        /** Foresees nothing: lines are chosen by their own moves. */
+        RegionCost NONE = (shape, goalBlank, state) -> -1;
+
+        /**
+         * @param state the region's tiles relabelled against its own canonical goal (do not keep it)
+         * @return the moves expected, or -1 when unknown
+         */
+        int expect(Shape shape, int goalBlank, byte[] state);
+    }
+
     /** Solves a solvable puzzle; the caller has checked parity. */
     public static SolveResult solve(Puzzle puzzle, Finisher finisher, long startNanos) {
-        return new Run(puzzle).solve(finisher, startNanos);
+        return solve(puzzle, finisher, RegionCost.NONE, startNanos);
+    }
+
+    /** Solves a solvable puzzle, choosing lines with {@code foresight}; the caller has checked parity. */
+    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, long startNanos) {
+        return new Run(puzzle).solve(finisher, foresight, startNanos);
     }
 
     /** The cells first, first+step, ... of a region's outer line on the given side. */
     private record Line(int side, int first, int step, int count) {
+    }
+
+    /** A placement of a line: the board and blank after it, its moves and its score (lower is better). */
+    private record Candidate(byte[] state, int blank, String moves, Line line, int score, boolean foreseen) {
+        boolean betterThan(Candidate other) {
+            return other == null || score < other.score;
+        }
     }
 
     /** One reduction: the board, the unsolved region and the moves so far. */
@@ -81,13 +109,13 @@ public final class ReductionSolver {
             right = cols - 1;
         }
 
-        SolveResult solve(Finisher finisher, long startNanos) {
+        SolveResult solve(Finisher finisher, RegionCost foresight, long startNanos) {
             while (true) {
                 int height = bottom - top + 1;
                 int width = right - left + 1;
                 Shape region = Shape.of(height, width);
                 int localBlank = (shape.row(goalBlank) - top) * width + shape.col(goalBlank) - left;
-                SolveResult finish = finisher.finish(region, localBlank, localState(region, localBlank));
+                SolveResult finish = finisher.finish(region, localBlank, localState(state, top, left, region, localBlank));
                 if (finish != null) {
                     boolean reduced = !region.equals(shape);
                     moves.append(finish.moves());
@@ -100,17 +128,19 @@ public final class ReductionSolver {
                 if (region.size() <= FINISH_CELLS) {
                     throw new IllegalStateException("the finisher declined a " + region + " region");
                 }
-                placeCheapestLine(height, width);
+                placeCheapestLine(height, width, foresight);
             }
         }
 
         /**
          * Places one outer line of the region and shrinks the region past it. Rows are taken while the region
-         * is at least as tall as it is wide (so square boards shrink towards 4x4), columns otherwise; among the
+         * is at least as tall as it is wide (so square boards shrink towards 4x4), columns otherwise. Among the
          * lines allowed (either side that does not hold the goal blank, searched as a group or else filled by
-         * pairs from either end) the one placed in the fewest moves wins, the first listed on a tie.
+         * pairs from either end) the one placed in the fewest moves wins, the first listed on a tie; when the
+         * foresight knows what the region left would cost, every placement of every weight and of pairs is a
+         * candidate, and the least total of its moves and that cost wins.
          */
-        private void placeCheapestLine(int height, int width) {
+        private void placeCheapestLine(int height, int width, RegionCost foresight) {
             boolean byRow = height >= 3 && (height >= width || width < 3);
             boolean byColumn = width >= 3 && (width >= height || height < 3);
             List<Line> lines = new ArrayList<>(8);
@@ -126,34 +156,39 @@ public final class ReductionSolver {
                 placer = new TilePlacer(shape);
                 groupPlacer = new GroupPlacer(shape);
             }
+            Candidate best = null;
+            boolean foreseen = false;
+            int searchedSides = 0;
             int groupedSides = 0;
-            byte[] bestState = null;
-            String bestMoves = null;
-            int bestBlank = -1;
-            Line best = null;
             for (Line line : lines) {
-                if ((groupedSides & (1 << line.side())) != 0) {
-                    continue; // the group search does not depend on the end a line is filled from
+                if ((searchedSides & (1 << line.side())) == 0) {
+                    searchedSides |= 1 << line.side(); // the search does not depend on the end filled first
+                    for (int weight : GROUP_WEIGHT_QUARTERS) {
+                        String found = placeAsGroup(line, weight);
+                        if (found != null) {
+                            groupedSides |= 1 << line.side();
+                            byte[] trial = state.clone();
+                            Candidate candidate = candidate(trial, slide(trial, blank, found), found, line, foresight);
+                            foreseen = candidate.foreseen();
+                            best = candidate.betterThan(best) ? candidate : best;
+                            if (!foreseen) {
+                                break;
+                            }
+                        }
+                    }
                 }
-                byte[] trial = state.clone();
-                StringBuilder trialMoves = new StringBuilder();
-                int trialBlank = placeAsGroup(trial, trialMoves, line);
-                if (trialBlank >= 0) {
-                    groupedSides |= 1 << line.side();
-                } else {
-                    trialBlank = placeLine(trial, blank, trialMoves, line);
-                }
-                if (bestMoves == null || trialMoves.length() < bestMoves.length()) {
-                    bestState = trial;
-                    bestMoves = trialMoves.toString();
-                    bestBlank = trialBlank;
-                    best = line;
+                if ((groupedSides & (1 << line.side())) == 0 || foreseen) {
+                    byte[] trial = state.clone();
+                    StringBuilder trialMoves = new StringBuilder();
+                    int trialBlank = placeLine(trial, blank, trialMoves, line);
+                    Candidate candidate = candidate(trial, trialBlank, trialMoves.toString(), line, foresight);
+                    best = candidate.betterThan(best) ? candidate : best;
                 }
             }
-            System.arraycopy(bestState, 0, state, 0, state.length);
-            blank = bestBlank;
-            moves.append(bestMoves);
-            switch (best.side()) {
+            System.arraycopy(best.state(), 0, state, 0, state.length);
+            blank = best.blank();
+            moves.append(best.moves());
+            switch (best.line().side()) {
                 case TOP -> top++;
                 case BOTTOM -> bottom--;
                 case LEFT -> left++;
@@ -161,13 +196,26 @@ public final class ReductionSolver {
             }
         }
 
+        /** A placement of the line with its score: its moves, plus what the foresight expects of the rest. */
+        private Candidate candidate(byte[] trial, int trialBlank, String trialMoves, Line line, RegionCost foresight) {
+            int rowsLeft = bottom - top + 1 - (line.side() == TOP || line.side() == BOTTOM ? 1 : 0);
+            int colsLeft = right - left + 1 - (line.side() == LEFT || line.side() == RIGHT ? 1 : 0);
+            int newTop = top + (line.side() == TOP ? 1 : 0);
+            int newLeft = left + (line.side() == LEFT ? 1 : 0);
+            Shape rest = Shape.of(rowsLeft, colsLeft);
+            int restBlank = (shape.row(goalBlank) - newTop) * colsLeft + shape.col(goalBlank) - newLeft;
+            int expected = foresight.expect(rest, restBlank, localState(trial, newTop, newLeft, rest, restBlank));
+            return new Candidate(trial, trialBlank, trialMoves, line, trialMoves.length() + Math.max(0, expected),
+                    expected >= 0);
+        }
+
         /**
-         * Places the whole line by one search, a greedier one when the first runs out of nodes; returns the
-         * blank's cell, or -1 (the board unchanged) when neither finds a placement.
+         * Searches a placement of the whole line at once with the given weight; null when the search runs out
+         * of nodes or the line is too long for it.
          */
-        private int placeAsGroup(byte[] board, StringBuilder out, Line line) {
+        private String placeAsGroup(Line line, int weightQuarters) {
             if (line.count() > GroupPlacer.MAX_TILES) {
-                return -1;
+                return null;
             }
             int[] cells = new int[line.count()];
             int[] labels = new int[line.count()];
@@ -175,14 +223,7 @@ public final class ReductionSolver {
                 cells[i] = line.first() + i * line.step();
                 labels[i] = Puzzle.canonicalLabel(cells[i], goalBlank);
             }
-            for (int weight : GROUP_WEIGHT_QUARTERS) {
-                String found = groupPlacer.place(board, blank, regionMask(), labels, cells, GROUP_NODES, weight);
-                if (found != null) {
-                    out.append(found);
-                    return slide(board, blank, found);
-                }
-            }
-            return -1;
+            return groupPlacer.place(state, blank, regionMask(), labels, cells, GROUP_NODES, weightQuarters);
         }
 
         /** Plays {@code letters} on the board; returns the blank's cell. */
@@ -248,14 +289,17 @@ public final class ReductionSolver {
             return mask;
         }
 
-        /** The region's tiles relabelled against the region's own canonical goal. */
-        private byte[] localState(Shape region, int localBlank) {
+        /**
+         * The tiles of the region of {@code board} whose top left cell is ({@code regionTop}, {@code regionLeft}),
+         * relabelled against the region's own canonical goal.
+         */
+        private byte[] localState(byte[] board, int regionTop, int regionLeft, Shape region, int localBlank) {
             byte[] local = new byte[region.size()];
-            for (int r = top; r <= bottom; r++) {
-                for (int c = left; c <= right; c++) {
-                    int goal = Puzzle.canonicalGoalCell(state[r * cols + c], goalBlank);
-                    int localGoal = (shape.row(goal) - top) * region.cols() + shape.col(goal) - left;
-                    local[(r - top) * region.cols() + c - left] = (byte) Puzzle.canonicalLabel(localGoal, localBlank);
+            for (int r = 0; r < region.rows(); r++) {
+                for (int c = 0; c < region.cols(); c++) {
+                    int goal = Puzzle.canonicalGoalCell(board[(regionTop + r) * cols + regionLeft + c], goalBlank);
+                    int localGoal = (shape.row(goal) - regionTop) * region.cols() + shape.col(goal) - regionLeft;
+                    local[r * region.cols() + c] = (byte) Puzzle.canonicalLabel(localGoal, localBlank);
                 }
             }
             return local;

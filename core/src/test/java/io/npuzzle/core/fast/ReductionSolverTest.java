@@ -13,6 +13,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 
@@ -57,5 +59,26 @@ class ReductionSolverTest {
         Board goal = Board.blankFirst(shape);
         SolveResult result = ReductionSolver.solve(new Puzzle(goal, goal), TABLES_ONLY, System.nanoTime());
         assertEquals("", result.moves());
+    }
+
+    /** A foresight that expects one shape of region to be dear makes a 5x5 board leave the other one. */
+    @ParameterizedTest(name = "{0} dear")
+    @MethodSource("dearRegions")
+    void aForesightSteersWhichLineIsPlacedFirst(Shape dear, Shape left) {
+        Shape five = Shape.of(5, 5);
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(five), new Random(5));
+        List<Shape> regions = new ArrayList<>();
+        ReductionSolver.Finisher recording = (shape, goalBlank, state) -> {
+            regions.add(shape);
+            return TABLES_ONLY.finish(shape, goalBlank, state);
+        };
+        ReductionSolver.RegionCost foresight = (shape, goalBlank, state) -> shape.equals(dear) ? 1_000 : 0;
+        SolveResult result = ReductionSolver.solve(puzzle, recording, foresight, System.nanoTime());
+        assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
+        assertEquals(List.of(five, left), regions.subList(0, 2));
+    }
+
+    static Stream<Arguments> dearRegions() {
+        return Stream.of(Arguments.of(Shape.of(4, 5), Shape.of(5, 4)), Arguments.of(Shape.of(5, 4), Shape.of(4, 5)));
     }
 }
