@@ -34,10 +34,11 @@ public final class Solver {
 
     /**
      * Limits of each search a FAST answer may try on a region. The node limit normally binds first, so FAST
-     * answers do not depend on the machine's load; the time limit keeps them quick on a busy one.
+     * answers do not depend on the machine's load; the time limit keeps them quick on a busy one, with room
+     * for its delays (threads waiting for a core, the compiler) within a second.
      */
     static final long FAST_SEARCH_NODES = 1_500_000;
-    static final long FAST_SEARCH_MILLIS = 800;
+    static final long FAST_SEARCH_MILLIS = 700;
     /**
      * Weights the weighted IDA* of a FAST answer tries in turn, sharing {@link #FAST_ANYTIME_NODES}: on Korf's 50
      * 24-puzzles 1.6 answers all but one within 10 M nodes, and each lower weight shortens the answers while
