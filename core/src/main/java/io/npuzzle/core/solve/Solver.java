@@ -45,9 +45,9 @@ public final class Solver {
      * needing more nodes.
      */
     private static final double[] FAST_IDA_WEIGHTS = {1.6, 1.4, 1.3, 1.25, 1.2};
-    private static final long FAST_ANYTIME_NODES = 5_000_000;
+    private static final long FAST_ANYTIME_NODES = 6_000_000;
     /** Nodes the first weight may take: enough for 49 of Korf's 50, leaving the rest to lower weights. */
-    private static final long FAST_FIRST_NODES = 2_000_000;
+    private static final long FAST_FIRST_NODES = 3_000_000;
     /** Tried once when the first weight found no answer: on Korf's 50 it needs 134 K nodes on average. */
     private static final double FAST_RESCUE_WEIGHT = 2.0;
     /**
