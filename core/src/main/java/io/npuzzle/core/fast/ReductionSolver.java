@@ -77,10 +77,17 @@ public final class ReductionSolver {
     private record Line(int side, int first, int step, int count) {
     }
 
-    /** A placement of a line: the board and blank after it, its moves and its score (lower is better). */
+    /**
+     * A placement of a line: the board and blank after it, its moves and its score (lower is better), which
+     * counts the expected cost of the region left when foreseen.
+     */
     private record Candidate(byte[] state, int blank, String moves, Line line, int score, boolean foreseen) {
+        /** By score; by moves alone against a candidate whose region was foreseen and this one's not, or back. */
         boolean betterThan(Candidate other) {
-            return other == null || score < other.score;
+            if (other == null) {
+                return true;
+            }
+            return foreseen == other.foreseen ? score < other.score : moves.length() < other.moves.length();
         }
     }
 
