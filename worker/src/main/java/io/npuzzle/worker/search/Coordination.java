@@ -46,6 +46,7 @@ final class Coordination {
     private final SubtreeSearch search;
     private final BooleanSupplier cancelled;
     private final ProgressListener progress;
+    private final Runnable shared;
     private final long startNanos = System.nanoTime();
     private long startedMillis;
     private long nodes;
@@ -53,13 +54,14 @@ final class Coordination {
     private long nextReportMillis;
 
     Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
-                 BooleanSupplier cancelled, ProgressListener progress) {
+                 BooleanSupplier cancelled, ProgressListener progress, Runnable shared) {
         this.searches = searches;
         this.puzzleSearchName = puzzleSearchName;
         this.puzzle = puzzle;
         this.search = search;
         this.cancelled = cancelled;
         this.progress = progress;
+        this.shared = shared;
     }
 
     SolveResult run() {
@@ -82,6 +84,7 @@ final class Coordination {
             }
             LOG.infof("splitting search %s at bound %d after %d nodes", searchId, bound, nodes);
         }
+        shared.run();
         searches.wakeups().follow(searchId);
         try {
             return shared();

@@ -25,6 +25,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -95,21 +96,30 @@ public class SolverSlots implements PuzzleSolver {
     /**
      * Solves on one of the slots of the puzzle's lane, waiting for one to be free. An optimal search by IDA* with
      * pattern databases that grows long is shared with every worker ({@link SplitSearches}), within the budget of
-     * split searches rather than the lane's.
+     * split searches rather than the lane's; its coordinator leaves the slot while it waits for the tasks, so that
+     * long searches never hold up the lane.
      */
     @Override
     public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
         Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
         lane.slots().acquireUninterruptibly();
+        // A split search leaves its slot once it only waits for the tasks every worker searches.
+        AtomicBoolean holding = new AtomicBoolean(true);
+        Runnable leaveSlot = () -> {
+            if (holding.compareAndSet(true, false)) {
+                lane.slots().release();
+            }
+        };
         SolveResult result;
         try {
             Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
                     ? solver.subtreeSearch(puzzle) : Optional.empty();
-            result = split.isPresent() ? splitSearches.solve(puzzle, quality, split.get(), cancelled, progress)
+            result = split.isPresent()
+                    ? splitSearches.solve(puzzle, quality, split.get(), cancelled, progress, leaveSlot)
                     : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
                     .withProgress(progress));
         } finally {
-            lane.slots().release();
+            leaveSlot.run();
         }
         metrics.solved(puzzle.shape(), result.outcome(), Duration.ofNanos(result.nanos()));
         return result;
