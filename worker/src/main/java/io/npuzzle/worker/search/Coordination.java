@@ -130,11 +130,7 @@ final class Coordination {
             searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
                     startedMillis, searches.workerId()));
             Map<Integer, SearchTaskResult> recorded = searches.store().results(searchId, bound);
-            for (SearchTask task : tasks) {
-                if (!recorded.containsKey(task.index())) {
-                    searches.messages().publish(task);
-                }
-            }
+            searches.messages().publish(tasks.stream().filter(task -> !recorded.containsKey(task.index())).toList());
             Map<Integer, SearchTaskResult> results = awaitResults(tasks.size());
             if (results == null) {
                 return ended(cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null)

@@ -3,10 +3,14 @@ package io.npuzzle.worker.search;
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;
 
-/** How split searches talk between workers; each call returns once the broker has the record. */
+import java.util.List;
+
+/** How split searches talk between workers. */
 public interface SearchMessages {
 
-    void publish(SearchTask task);
+    /** Returns once the broker has every task of the list. */
+    void publish(List<SearchTask> tasks);
 
+    /** Announces a result recorded in Redis; may return before the broker has it. */
     void publish(SearchTaskResult result);
 }
