@@ -136,12 +136,12 @@ final class DepthFirstKernel {
      * above the threshold met below (NONE when none).
      */
     private int search(int blank, int g, int back) {
+        if (g == collectDepth) {
+            iteration.collected.add(packPath(g)); // counted once, by the walk of its subtree
+            return NONE;
+        }
         if (++nodes >= nextCheck && checkpoint()) {
             return STOPPED;
-        }
-        if (g == collectDepth) {
-            iteration.collected.add(packPath(g));
-            return NONE;
         }
         // This node is within the threshold and not the goal, so there is room for one more move.
         int room = threshold - g - 1;
