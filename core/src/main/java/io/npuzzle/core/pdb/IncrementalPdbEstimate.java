@@ -152,6 +152,18 @@ public final class IncrementalPdbEstimate {
     }
 
     /**
+     * The sum of every view's excess at the child {@link #child} just estimated within its limit from the node at
+     * {@code depth}: how much excess the views agree on, a tie-break when ordering children.
+     */
+    public int childExcessTotal(int depth) {
+        int total = 0;
+        for (int view = 0; view < viewCount; view++) {
+            total += sums[(depth + 1) * viewCount + view];
+        }
+        return total;
+    }
+
+    /**
      * {@link #child} when every table is positional (4x4 6-6-3 and smaller): one addition per view. Kept apart from
      * {@link #rankedChild} so that the 15-puzzle's hot loop carries no per-view test.
      */

@@ -115,15 +115,17 @@ public final class PatternDatabaseBuilder {
             Arrays.fill(entries, (byte) -1);
         }
 
-        /** Level 0: the goal placement, one state per region of the free cells (the goal blank may be in any). */
+        /** Level 0: the goal placement, one state per region of the free cells where the blank may end ({@link Pattern#blankRegion}). */
         void seedGoal(int code) {
             int goal = rankOf(goals);
             int free = allCells & ~pattern.cellMask();
             setEntry(goal, 0);
             for (int rest = free; rest != 0; ) {
-                int cell = Integer.numberOfTrailingZeros(rest);
-                mark(goal, free, flood(1 << cell, free), code);
-                rest &= ~flood(1 << cell, free);
+                int region = flood(1 << Integer.numberOfTrailingZeros(rest), free);
+                if ((region & pattern.blankRegion()) != 0) {
+                    mark(goal, free, region, code);
+                }
+                rest &= ~region;
             }
         }
 

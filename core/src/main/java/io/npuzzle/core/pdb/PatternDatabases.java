@@ -144,7 +144,7 @@ public final class PatternDatabases {
         Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
         for (int[] partition : views(standard)) {
             for (int cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(shape, cells);
+                Pattern pattern = PdbHeuristic.canonical(shape, goalBlank, cells);
                 if (!databases.containsKey(pattern) && !store.contains(pattern)) {
                     return null;
                 }
@@ -174,7 +174,8 @@ public final class PatternDatabases {
         }
         for (int[] partition : views(goal)) {
             for (int cells : partition) {
-                FutureTask<PatternDatabase> task = databases.get(PdbHeuristic.canonical(goal.shape, cells));
+                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
+                FutureTask<PatternDatabase> task = databases.get(pattern);
                 if (task == null || !task.isDone()) {
                     return null;
                 }
@@ -190,7 +191,7 @@ public final class PatternDatabases {
         }
         for (int[] partition : views(goal)) {
             for (int cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(goal.shape, cells);
+                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
                 FutureTask<PatternDatabase> created = new FutureTask<>(() -> loadOrBuild(pattern));
                 if (databases.putIfAbsent(pattern, created) == null) {
                     background.execute(() -> {

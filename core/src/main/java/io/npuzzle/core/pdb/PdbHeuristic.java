@@ -64,9 +64,31 @@ public final class PdbHeuristic {
         return new PdbHeuristic(shape, goalBlank, views);
     }
 
-    /** The pattern whose database answers for a set of cells: its smallest symmetric image. */
-    public static Pattern canonical(Shape shape, int cellMask) {
-        return new Pattern(shape, Symmetry.apply(canonicalMap(shape, cellMask), cellMask));
+    /**
+     * The pattern whose database answers for a set of cells, given the goal blank cell: its smallest symmetric
+     * image, with the image of the cells the blank may end on.
+     */
+    public static Pattern canonical(Shape shape, int goalBlank, int cellMask) {
+        int region = blankRegion(shape, goalBlank, cellMask);
+        int[] cellMap = canonicalMap(shape, cellMask, region);
+        return new Pattern(shape, Symmetry.apply(cellMap, cellMask), Symmetry.apply(cellMap, region));
+    }
+
+    /** The cells the blank reaches from its goal cell without crossing the pattern's cells. */
+    static int blankRegion(Shape shape, int goalBlank, int cellMask) {
+        int[][] neighbours = shape.neighbourCells();
+        int region = 1 << goalBlank;
+        for (int grown = region; grown != 0; ) {
+            int next = 0;
+            for (int rest = grown; rest != 0; rest &= rest - 1) {
+                for (int cell : neighbours[Integer.numberOfTrailingZeros(rest)]) {
+                    next |= 1 << cell;
+                }
+            }
+            grown = next & ~cellMask & ~region;
+            region |= grown;
+        }
+        return region;
     }
 
     public Shape shape() {
@@ -150,8 +172,9 @@ public final class PdbHeuristic {
         if ((cellMask & (1 << goalBlank)) != 0) {
             throw new IllegalArgumentException("a pattern holds the goal blank cell " + goalBlank);
         }
-        int[] cellMap = canonicalMap(shape, cellMask);
-        Pattern pattern = new Pattern(shape, Symmetry.apply(cellMap, cellMask));
+        int region = blankRegion(shape, goalBlank, cellMask);
+        int[] cellMap = canonicalMap(shape, cellMask, region);
+        Pattern pattern = new Pattern(shape, Symmetry.apply(cellMap, cellMask), Symmetry.apply(cellMap, region));
         int[] inverse = Symmetry.inverse(cellMap);
         int[] databaseCells = pattern.cells();
         int[] members = new int[databaseCells.length];
@@ -161,12 +184,13 @@ public final class PdbHeuristic {
         return GroupLookup.of(index, databases.apply(pattern), members, cellMap);
     }
 
-    private static int[] canonicalMap(Shape shape, int cellMask) {
+    /** The symmetry giving the smallest image of the cells, then of the blank's region. */
+    private static int[] canonicalMap(Shape shape, int cellMask, int blankRegion) {
         int[] best = null;
-        int bestImage = 0;
+        long bestImage = 0;
         for (int[] map : Symmetry.of(shape)) {
-            int image = Symmetry.apply(map, cellMask);
-            if (best == null || Integer.compareUnsigned(image, bestImage) < 0) {
+            long image = (long) Symmetry.apply(map, cellMask) << 32 | Symmetry.apply(map, blankRegion);
+            if (best == null || image < bestImage) {
                 best = map;
                 bestImage = image;
             }

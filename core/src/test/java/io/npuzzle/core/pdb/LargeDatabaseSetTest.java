@@ -29,7 +29,7 @@ class LargeDatabaseSetTest {
         PatternDatabaseStore store = new PatternDatabaseStore(PatternDatabaseStore.defaultDirectory());
         for (int[] view : Partitions.views(SHAPE, 0, DatabaseSet.LARGE)) {
             for (int cells : view) {
-                assumeTrue(store.contains(PdbHeuristic.canonical(SHAPE, cells)),
+                assumeTrue(store.contains(PdbHeuristic.canonical(SHAPE, 0, cells)),
                         "the 7-8 databases are not stored in " + store.directory());
             }
         }

@@ -28,7 +28,7 @@ class PartitionsTest {
                             for (int pattern : view) {
                                 assertEquals(0, covered & pattern, shape + " blank " + blank + ": patterns overlap");
                                 covered |= pattern;
-                                PdbHeuristic.canonical(shape, pattern); // a pattern whose database may be built
+                                PdbHeuristic.canonical(shape, blank, pattern); // a pattern whose database may be built
                             }
                             assertEquals((1 << shape.size()) - 1 & ~(1 << blank), covered, shape + " blank " + blank);
                         }

@@ -102,6 +102,33 @@ class PatternDatabaseBuilderTest {
         }
     }
 
+    /**
+     * Tiles 1 and 3 fence the corner blank: their distances then count the moves that bring the blank back into
+     * its corner, never fewer than without the fence and more for some placements (tile 1 on cell 2, the blank
+     * left outside once it is home).
+     */
+    @Test
+    void aPatternFencingTheBlankCountsTheWayBackIntoItsPocket() {
+        Pattern fenced = PdbHeuristic.canonical(EIGHT, 0, 0b1010);
+        assertTrue(fenced.fencesBlank());
+        assertEquals(new Pattern(EIGHT, 0b1010, 0b1), fenced);
+        assertEquals("3x3-0000000a-00000001", fenced.key());
+        PatternDatabase withPocket = BUILDER.build(fenced);
+        PatternDatabase anywhere = BUILDER.build(new Pattern(EIGHT, 0b1010));
+        int larger = 0;
+        for (int rank = 0; rank < fenced.entries(); rank++) {
+            assertTrue(withPocket.distance(rank) >= anywhere.distance(rank));
+            larger += withPocket.distance(rank) > anywhere.distance(rank) ? 1 : 0;
+        }
+        assertTrue(larger > 0);
+        int[] positionOf = new int[9];
+        positionOf[1] = 2;
+        positionOf[3] = 3;
+        int rank = Pattern.rank(9, new int[] {1, 3}, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8}, positionOf);
+        assertEquals(1, anywhere.distance(rank));
+        assertEquals(3, withPocket.distance(rank), "tile 1 goes round its home, or tile 3 steps into the corner and back");
+    }
+
     /** A pattern answered through a symmetric image's database gives what its own database gives. */
     @Test
     void symmetricImagesAnswerLikeTheirOwnDatabase() {

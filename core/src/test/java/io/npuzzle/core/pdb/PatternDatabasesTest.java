@@ -19,7 +19,7 @@ class PatternDatabasesTest {
     @Test
     void theStandardSetAnswersWhileTheLargeOneCannotBeBuilt() {
         PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.LARGE, 10_000_000);
-        Pattern eightTiles = PdbHeuristic.canonical(FOUR, Partitions.views(FOUR, 0, DatabaseSet.LARGE).get(0)[1]);
+        Pattern eightTiles = PdbHeuristic.canonical(FOUR, 0, Partitions.views(FOUR, 0, DatabaseSet.LARGE).get(0)[1]);
         boolean storedBefore = new PatternDatabaseStore(TEST_STORE).contains(eightTiles);
         for (int round = 0; round < 3; round++) {
             PdbHeuristic heuristic = databases.heuristic(FOUR, 0);
