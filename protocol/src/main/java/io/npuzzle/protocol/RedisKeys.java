@@ -50,6 +50,8 @@ public final class RedisKeys {
     public static final String TASKS_FIELD = "tasks";
     public static final String NODES_FIELD = "nodes";
     public static final String COORDINATOR_FIELD = "coordinator";
+    /** The least index of a task of the current iteration that found a solution, once one has. */
+    public static final String SOLVED_TASK_FIELD = "solvedTask";
 
     private static final String PREFIX = "npuzzle:";
     /** What every job key starts with. */

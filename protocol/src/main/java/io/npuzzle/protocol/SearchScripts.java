@@ -5,13 +5,21 @@ public final class SearchScripts {
 
     /**
      * Records a task's result while its iteration is the search's current one; the first result of a task stands.
-     * KEYS[1] = search key, KEYS[2] = the iteration's results key, KEYS[3] = the search's workers key; ARGV[1] =
-     * bound, ARGV[2] = task index, ARGV[3] = result JSON, ARGV[4] = worker id, ARGV[5] = TTL in seconds. Returns 1
-     * when recorded, 0 when the search has moved on or ended.
+     * A solution lowers the search's {@code solvedTask} to the task's index, so that the tasks after it, which
+     * cannot change the answer, are skipped. KEYS[1] = search key, KEYS[2] = the iteration's results key, KEYS[3] =
+     * the search's workers key; ARGV[1] = bound, ARGV[2] = task index, ARGV[3] = result JSON, ARGV[4] = worker id,
+     * ARGV[5] = TTL in seconds, ARGV[6] = 1 when the task found a solution, else 0. Returns 1 when recorded, 0 when
+     * the search has moved on or ended.
      */
     public static final String RECORD_RESULT = """
             if redis.call('HGET', KEYS[1], 'bound') ~= ARGV[1] then return 0 end
             redis.call('HSETNX', KEYS[2], ARGV[2], ARGV[3])
+            if ARGV[6] == '1' then
+              local solved = redis.call('HGET', KEYS[1], 'solvedTask')
+              if not solved or tonumber(solved) > tonumber(ARGV[2]) then
+                redis.call('HSET', KEYS[1], 'solvedTask', ARGV[2])
+              end
+            end
             redis.call('EXPIRE', KEYS[2], ARGV[5])
             redis.call('SADD', KEYS[3], ARGV[4])
             redis.call('EXPIRE', KEYS[3], ARGV[5])

@@ -2,8 +2,10 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;
+import io.npuzzle.protocol.Topics;
 import io.npuzzle.worker.search.SearchMessages;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,23 +16,29 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import java.util.List;
 
 /**
- * Tasks on the tasks topic, each under a key of its own so that an iteration's tasks spread over the partitions
- * (and so over the workers), each sent once the broker has it; results on the task results topic, keyed by search,
- * sent without waiting: they only wake the coordinator, which reads the results from Redis (and looks there now
- * and then anyway).
+ * Tasks on the tasks topic, an iteration's tasks cut into one run of consecutive indexes per partition; the
+ * searchers' consumers take the partitions round-robin, so each worker holds runs from all over the iteration
+ * (balance) and drains them in index order: the last iteration needs only the tasks up to the first solution, and
+ * every worker reaches those first. Results on the task results topic, keyed by search, sent without waiting: they
+ * only wake the coordinator, which reads the results from Redis (and looks there now and then anyway).
  */
 @ApplicationScoped
 public class KafkaSearchMessages implements SearchMessages {
 
+    private static final String TASKS_CHANNEL = "search-tasks-out";
+
     private final MutinyEmitter<SearchTask> tasks;
     private final MutinyEmitter<SearchTaskResult> results;
+    private final KafkaClientService clients;
 
     /** Room for a whole iteration's tasks sent at once. */
-    KafkaSearchMessages(@Channel("search-tasks-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER,
+    KafkaSearchMessages(@Channel(TASKS_CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER,
                                 bufferSize = 65_536) MutinyEmitter<SearchTask> tasks,
-                        @Channel("search-results-out") MutinyEmitter<SearchTaskResult> results) {
+                        @Channel("search-results-out") MutinyEmitter<SearchTaskResult> results,
+                        KafkaClientService clients) {
         this.tasks = tasks;
         this.results = results;
+        this.clients = clients;
     }
 
     @Override
@@ -38,9 +46,13 @@ public class KafkaSearchMessages implements SearchMessages {
         if (iteration.isEmpty()) {
             return;
         }
+        int partitions = clients.getProducer(TASKS_CHANNEL).partitionsFor(Topics.SEARCH_TASKS).await()
+                .indefinitely().size();
+        int count = iteration.stream().mapToInt(SearchTask::index).max().getAsInt() + 1;
         // Sent together, then awaited together: one round of acknowledgements, not one per task.
         List<Uni<Void>> sent = iteration.stream().map(task -> tasks.sendMessage(Message.of(task).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(task.recordKey()).build()))).toList();
+                OutgoingKafkaRecordMetadata.<String>builder().withKey(task.recordKey())
+                        .withPartition((int) ((long) task.index() * partitions / count)).build()))).toList();
         Uni.join().all(sent).andFailFast().await().indefinitely();
     }
 

@@ -131,11 +131,13 @@ final class Coordination {
                     startedMillis, searches.workerId()));
             Map<Integer, SearchTaskResult> recorded = searches.store().results(searchId, bound);
             searches.messages().publish(tasks.stream().filter(task -> !recorded.containsKey(task.index())).toList());
+            LOG.debugf("search %s at bound %d: %d tasks sent", searchId, bound, tasks.size());
             Map<Integer, SearchTaskResult> results = awaitResults(tasks.size());
             if (results == null) {
                 return ended(cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null)
                         : unsolved(Outcome.BUDGET_EXCEEDED, Limit.TIME));
             }
+            LOG.debugf("search %s at bound %d: %d results in", searchId, bound, results.size());
             int least = frontier.leastExceeded();
             SearchTaskResult first = null;
             for (SearchTaskResult result : results.values()) {

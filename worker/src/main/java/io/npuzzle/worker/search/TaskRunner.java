@@ -12,8 +12,10 @@ import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.npuzzle.worker.solve.PuzzleSolver;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
 
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -23,6 +25,8 @@ import java.util.function.BooleanSupplier;
  */
 @ApplicationScoped
 public class TaskRunner {
+
+    private static final Logger LOG = Logger.getLogger(TaskRunner.class);
 
     private final PuzzleSolver solver;
     private final SplitSearchStore store;
@@ -53,6 +57,10 @@ public class TaskRunner {
             return new TaskVerdict.Refused("stale task: bound " + task.bound() + ", its search is at bound "
                     + current.get().bound());
         }
+        OptionalInt solvedTask = current.get().solvedTask();
+        if (solvedTask.isPresent() && task.index() > solvedTask.getAsInt()) {
+            return skipped("task " + solvedTask.getAsInt() + " before it found a solution");
+        }
         Optional<SubtreeSearch> search;
         try {
             search = solver.subtreeSearch(Puzzle.parse(task.board(), task.rows(), task.cols(), task.goal()));
@@ -65,6 +73,7 @@ public class TaskRunner {
         }
         BooleanSupplier stopped = () -> ended.hasEnded(searchId) || stop.stopping();
         SubtreeOutcome outcome;
+        long startNanos = System.nanoTime();
         try {
             outcome = search.get().search(task.bound(), task.roots(), stopped, ProgressListener.NONE);
         } catch (IllegalArgumentException e) {
@@ -80,6 +89,8 @@ public class TaskRunner {
         store.record(result);
         messages.publish(result);
         metrics.taskSearched(outcome.solved() ? TaskEnd.SOLVED : TaskEnd.EXHAUSTED, outcome.nodes());
+        LOG.debugf("task %d of search %s at bound %d: %d nodes in %d ms", task.index(), searchId, task.bound(),
+                outcome.nodes(), (System.nanoTime() - startNanos) / 1_000_000);
         return new TaskVerdict.Searched(outcome.solved(), outcome.nodes());
     }
 

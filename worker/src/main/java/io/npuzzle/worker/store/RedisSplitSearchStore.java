@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Split searches in Redis under {@link RedisKeys#split}, {@link RedisKeys#search} and the keys beside it. */
 @ApplicationScoped
@@ -55,7 +56,9 @@ public class RedisSplitSearchStore implements SplitSearchStore {
         return Optional.of(new Iteration(Integer.parseInt(fields.get(RedisKeys.BOUND_FIELD)),
                 Integer.parseInt(fields.get(RedisKeys.DEPTH_FIELD)), Integer.parseInt(fields.get(RedisKeys.TASKS_FIELD)),
                 Long.parseLong(fields.get(RedisKeys.NODES_FIELD)), Long.parseLong(fields.get(RedisKeys.STARTED_FIELD)),
-                fields.get(RedisKeys.COORDINATOR_FIELD)));
+                fields.get(RedisKeys.COORDINATOR_FIELD), fields.containsKey(RedisKeys.SOLVED_TASK_FIELD)
+                        ? OptionalInt.of(Integer.parseInt(fields.get(RedisKeys.SOLVED_TASK_FIELD)))
+                        : OptionalInt.empty()));
     }
 
     @Override
@@ -71,6 +74,7 @@ public class RedisSplitSearchStore implements SplitSearchStore {
         keys.expire(key, KEPT);
         values.setex(RedisKeys.split(puzzleSearchName), KEPT.toSeconds(), searchId);
         if (previous != null && Integer.parseInt(previous) != iteration.bound()) {
+            hashes.hdel(key, RedisKeys.SOLVED_TASK_FIELD);
             keys.del(RedisKeys.searchResults(searchId, Integer.parseInt(previous)));
         }
     }
@@ -88,7 +92,7 @@ public class RedisSplitSearchStore implements SplitSearchStore {
         redis.execute("EVAL", SearchScripts.RECORD_RESULT, "3", RedisKeys.search(result.searchId()),
                 RedisKeys.searchResults(result.searchId(), result.bound()), RedisKeys.searchWorkers(result.searchId()),
                 Integer.toString(result.bound()), Integer.toString(result.index()), json.write(result),
-                result.workerId(), Long.toString(KEPT.toSeconds()));
+                result.workerId(), Long.toString(KEPT.toSeconds()), result.solved() ? "1" : "0");
     }
 
     @Override

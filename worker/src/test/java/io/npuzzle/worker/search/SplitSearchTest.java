@@ -8,6 +8,7 @@ import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SearchIds;
 import io.npuzzle.protocol.SearchTask;
+import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.protocol.Topics;
@@ -31,8 +32,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -64,6 +67,8 @@ class SplitSearchTest {
     SplitSearchStore store;
     @Inject
     MeterRegistry meters;
+    @Inject
+    TaskRunner runner;
     private TestJobs jobs;
     private KafkaTopicsClient topics;
 
@@ -116,6 +121,22 @@ class SplitSearchTest {
         topics.send(request);
         assertEquals(JobStatus.DONE, topics.awaitOutcomes(KafkaTopicsClient.containsAll(List.of(request.jobId())),
                 TIMEOUT).stream().filter(o -> o.jobId().equals(request.jobId())).findFirst().orElseThrow().status());
+    }
+
+    @Test
+    void tasksAfterOneThatFoundASolutionAreSkippedAndThoseBeforeItSearched() {
+        String searchId = SearchIds.random();
+        store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere"));
+        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, "elsewhere"));
+        assertEquals(OptionalInt.of(2), store.current(searchId).orElseThrow().solvedTask());
+
+        TaskVerdict after = runner.run(new SearchTask(searchId, KORF_60, 4, 4, BLANK_FIRST, 66, 3, List.of("l")));
+        TaskVerdict before = runner.run(new SearchTask(searchId, KORF_60, 4, 4, BLANK_FIRST, 66, 1, List.of("u")));
+
+        assertInstanceOf(TaskVerdict.Skipped.class, after);
+        assertInstanceOf(TaskVerdict.Searched.class, before);
+        store.begin(SearchIds.random(), searchId, new Iteration(68, 1, 4, 0, System.currentTimeMillis(), "elsewhere"));
+        assertTrue(store.current(searchId).orElseThrow().solvedTask().isEmpty(), "a new iteration has no solution yet");
     }
 
     private double tasksSearched() {
