@@ -3,7 +3,13 @@ package io.npuzzle.api;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +26,22 @@ public final class PackagedServices {
     /** The JVM options bin/run starts the services with. */
     static final List<String> RUN_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+ExitOnOutOfMemoryError");
 
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
     private PackagedServices() {
+    }
+
+    /** A GET of a worker's health or metrics endpoint on {@code port}; an assertion error when it does not answer. */
+    public static HttpResponse<String> workerGet(int port, String path) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AssertionError("the worker did not answer " + path, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     /**

@@ -14,11 +14,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +33,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SplitSearchIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Pattern TASKS = Pattern.compile("npuzzle_search_tasks_total\\{[^}]*outcome=\"(\\w+)\"[^}]*} (\\S+)");
     private static final Shape SHAPE = Shape.of(4, 4);
     private static final String BLANK_FIRST = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
@@ -172,7 +166,7 @@ class SplitSearchIT {
     }
 
     private double tasks(int worker, String outcome) {
-        Matcher count = TASKS.matcher(workerGet(workerPorts.get(worker), "/q/metrics").body());
+        Matcher count = TASKS.matcher(PackagedServices.workerGet(workerPorts.get(worker), "/q/metrics").body());
         double sum = 0;
         while (count.find()) {
             if (count.group(1).equals(outcome)) {
@@ -182,15 +176,4 @@ class SplitSearchIT {
         return sum;
     }
 
-    private static HttpResponse<String> workerGet(int port, String path) {
-        try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new AssertionError("the worker did not answer " + path, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
-    }
 }

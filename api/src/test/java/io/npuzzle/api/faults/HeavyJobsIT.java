@@ -14,11 +14,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +36,6 @@ class HeavyJobsIT {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     /** What "answered at once" means here, with margin for a busy test machine. */
     private static final Duration QUICK = Duration.ofSeconds(3);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Pattern CANCELLED_6X6 =
             Pattern.compile("npuzzle_solve_time_seconds_count\\{[^}]*outcome=\"CANCELLED\"[^}]*shape=\"6x6\"[^}]*} (\\S+)");
 
@@ -132,24 +126,13 @@ class HeavyJobsIT {
     }
 
     private static int health(String check) {
-        return workerGet("/q/health/" + check).statusCode();
+        return PackagedServices.workerGet(workerPort, "/q/health/" + check).statusCode();
     }
 
     /** Searches of 6x6 boards that the worker ended because their job was cancelled. */
     private static double cancelledSearches() {
-        Matcher count = CANCELLED_6X6.matcher(workerGet("/q/metrics").body());
+        Matcher count = CANCELLED_6X6.matcher(PackagedServices.workerGet(workerPort, "/q/metrics").body());
         return count.find() ? Double.parseDouble(count.group(1)) : 0;
     }
 
-    private static HttpResponse<String> workerGet(String path) {
-        try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + workerPort + path))
-                    .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new AssertionError("the worker did not answer " + path, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
-    }
 }
