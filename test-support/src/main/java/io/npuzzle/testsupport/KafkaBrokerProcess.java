@@ -2,19 +2,17 @@ package io.npuzzle.testsupport;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -152,12 +150,12 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         }
     }
 
-    /** A KRaft cluster id: 16 random bytes, base64 without padding, as StorageTool random-uuid prints them. */
-    private static String clusterId() {
-        UUID uuid = UUID.randomUUID();
-        ByteBuffer bytes = ByteBuffer.allocate(16);
-        bytes.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+    /**
+     * A KRaft cluster id as StorageTool random-uuid prints it. Kafka's own generator, not a home-made one: it never
+     * starts an id with '-', which the storage tool's argument parser would take for an option (1 in 64 random ids).
+     */
+    static String clusterId() {
+        return Uuid.randomUuid().toString();
     }
 
     @Override
