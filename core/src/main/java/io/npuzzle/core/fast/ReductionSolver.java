@@ -11,11 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Fast legal answers for any board: while the unsolved region is too large to finish, put one of its outer
- * rows or columns that does not hold the goal blank in place, the whole line by one search ({@link GroupPlacer}),
- * or, when that search runs out of nodes, tiles two at a time by shortest placements; then shrink the region.
- * A {@link Finisher} answers the rest (an exact table, or a pattern database search). The answer is short but,
- * once a line was placed, not proven shortest.
+ * Fast legal answers for any board: while the unsolved region is too large to finish, shrink it. A region
+ * larger than 5x5 is left to beam searches ({@link BeamPlacer}): one places every tile outside the 6x6 block
+ * around the goal blank, the next the whole block. Otherwise, or when a beam runs out of time, one of the
+ * region's outer rows or columns that does not hold the goal blank is put in place, the whole line by one search
+ * ({@link GroupPlacer}), or, when that search runs out of nodes, tiles two at a time by shortest placements. A
+ * {@link Finisher} answers the rest (an exact table, or a pattern database search). The answer is short but,
+ * once a tile was placed, not proven shortest.
  */
 public final class ReductionSolver {
 
@@ -32,13 +34,23 @@ public final class ReductionSolver {
         SolveResult finish(Shape shape, int goalBlank, byte[] state);
     }
 
-    private static final Strategy REDUCTION = Strategy.of(Algorithm.REDUCTION);
     /**
      * Nodes one search of a whole line may expand, and its weights in quarters, tried in turn: on 8x8 boards the
      * lines placed this way take about a seventh fewer moves than pairs, in well under 0.2 s for all of them.
      */
     private static final long GROUP_NODES = 30_000;
     private static final int[] GROUP_WEIGHT_QUARTERS = {4, 5, 6, 8};
+    /**
+     * Regions at least this many cells on each side, and larger than its square, are left to beams; the
+     * databases cover the square and smaller regions.
+     */
+    private static final int BEAM_MIN_SIDE = 5;
+    /** A beam places the tiles outside a block of this side, or all of a region no larger. */
+    private static final int BEAM_BLOCK_SIDE = 6;
+    /** What one beam may spend: about 0.3 s of one core. */
+    private static final long BEAM_CHILDREN = 2_500_000;
+    /** Beams end this long after the answer began, leaving the rest of its second to lines and the finisher. */
+    private static final long BEAM_MILLIS = 500;
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -105,6 +117,10 @@ public final class ReductionSolver {
         private int right;
         private TilePlacer placer;
         private GroupPlacer groupPlacer;
+        private boolean beamFailed;
+        private long beamDeadline;
+        private boolean linePlaced;
+        private boolean beamPlaced;
 
         Run(Puzzle puzzle) {
             shape = puzzle.shape();
@@ -117,6 +133,7 @@ public final class ReductionSolver {
         }
 
         SolveResult solve(Finisher finisher, RegionCost foresight, long startNanos) {
+            beamDeadline = startNanos + BEAM_MILLIS * 1_000_000L;
             while (true) {
                 int height = bottom - top + 1;
                 int width = right - left + 1;
@@ -128,12 +145,23 @@ public final class ReductionSolver {
                     moves.append(finish.moves());
                     SolveResult answer = SolveResult.solved(moves.toString(), finish.optimal() && !reduced,
                             finish.expanded(), System.nanoTime() - startNanos,
-                            reduced ? REDUCTION.then(finish.strategy()) : finish.strategy());
+                            reduced ? placements().then(finish.strategy()) : finish.strategy());
                     // Placed lines prove nothing; a search of the whole board keeps its guarantee.
                     return !reduced && finish.bound() != null ? answer.withBound(finish.bound()) : answer;
                 }
                 if (region.size() <= FINISH_CELLS) {
                     throw new IllegalStateException("the finisher declined a " + region + " region");
+                }
+                if (!beamFailed && height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE
+                        && region.size() > BEAM_MIN_SIDE * BEAM_MIN_SIDE) {
+                    if (placeByBeam(height, width)) {
+                        if (top > bottom) {
+                            return SolveResult.solved(moves.toString(), false, 0, System.nanoTime() - startNanos,
+                                    placements());
+                        }
+                        continue;
+                    }
+                    beamFailed = true;
                 }
                 placeCheapestLine(height, width, foresight);
             }
@@ -192,6 +220,7 @@ public final class ReductionSolver {
                     best = candidate.betterThan(best) ? candidate : best;
                 }
             }
+            linePlaced = true;
             System.arraycopy(best.state(), 0, state, 0, state.length);
             blank = best.blank();
             moves.append(best.moves());
@@ -201,6 +230,43 @@ public final class ReductionSolver {
                 case LEFT -> left++;
                 default -> right--;
             }
+        }
+
+        /** How the tiles placed so far were placed: lines, then beams, as they came. */
+        private Strategy placements() {
+            List<Algorithm> steps = new ArrayList<>(2);
+            if (linePlaced) {
+                steps.add(Algorithm.REDUCTION);
+            }
+            if (beamPlaced) {
+                steps.add(Algorithm.BEAM);
+            }
+            return new Strategy(steps, null);
+        }
+
+        /**
+         * Places by one beam search every tile of the region outside the block of at most
+         * {@link #BEAM_BLOCK_SIDE} squared cells around the goal blank, or every tile when the region is no larger
+         * than that block; false, the board unchanged, when the beam did not get there in time.
+         */
+        private boolean placeByBeam(int height, int width) {
+            int rows = height * width <= BEAM_BLOCK_SIDE * BEAM_BLOCK_SIDE ? 0 : Math.min(height, BEAM_BLOCK_SIDE);
+            int columns = rows == 0 ? 0 : Math.min(width, BEAM_BLOCK_SIDE);
+            int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
+            int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
+            String found = new BeamPlacer(shape).place(state, blank, goalBlank, new BeamPlacer.Block(top, left, height, width),
+                    new BeamPlacer.Block(blockTop, blockLeft, rows, columns), BEAM_CHILDREN, beamDeadline);
+            if (found == null) {
+                return false;
+            }
+            blank = slide(state, blank, found);
+            moves.append(found);
+            beamPlaced = true;
+            top = blockTop;
+            left = blockLeft;
+            bottom = blockTop + rows - 1;
+            right = blockLeft + columns - 1;
+            return true;
         }
 
         /** A placement of the line with its score: its moves, plus what the foresight expects of the rest. */

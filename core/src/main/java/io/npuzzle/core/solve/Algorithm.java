@@ -11,7 +11,9 @@ public enum Algorithm {
     /** IDA* with additive pattern databases. */
     IDA_STAR_PDB("ida-star-pdb"),
     /** Placing rows and columns one by one until a small region is left. */
-    REDUCTION("reduction");
+    REDUCTION("reduction"),
+    /** Beam search over whole boards, placing the outer tiles of a large region together. */
+    BEAM("beam");
 
     private final String label;
 

@@ -48,7 +48,11 @@ class ReductionSolverTest {
                 assertEquals(Outcome.SOLVED, result.outcome());
                 assertEquals(goal, puzzle.start().apply(result.moves()), shape + " towards " + goal);
                 assertFalse(result.optimal());
-                assertEquals(Algorithm.REDUCTION, result.strategy().steps().get(0), result.strategy().toString());
+                Algorithm first = result.strategy().steps().get(0);
+                boolean beamRegion = shape.rows() >= 5 && shape.cols() >= 5 && shape.size() > 25;
+                // A beam may run out of time on a busy machine; lines then place the region.
+                assertTrue(first == Algorithm.REDUCTION || beamRegion && first == Algorithm.BEAM,
+                        shape + ": " + result.strategy());
             }
         }
     }

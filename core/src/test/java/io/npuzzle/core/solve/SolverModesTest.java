@@ -69,7 +69,8 @@ class SolverModesTest {
         SolveResult fallback = SOLVER.solve(puzzle, tight.withFastFallback(true));
         assertEquals(Outcome.SOLVED, fallback.outcome());
         assertFalse(fallback.optimal());
-        assertTrue(fallback.strategy().toString().startsWith("a-star>fallback:reduction"), fallback.strategy().toString());
+        // A 6x6 board is placed by a beam, or by lines when the beam runs out of time.
+        assertTrue(fallback.strategy().toString().matches("a-star>fallback:(beam|reduction).*"), fallback.strategy().toString());
         assertEquals(Algorithm.A_STAR, fallback.strategy().overBudget());
         assertEquals(puzzle.goal(), puzzle.start().apply(fallback.moves()));
     }
