@@ -11,15 +11,22 @@ import java.util.SplittableRandom;
 
 /**
  * Places every tile bound for a region's outer rows and columns at once, down to a target block (an 8x8 board
- * to its 5x5 corner), by beam search over whole boards (Lowerre 1976; Bisiani 1987): each layer keeps the
- * {@code width} unseen children of the layer before with the lowest Manhattan distance plus linear conflicts
- * (Hansson, Mayer and Yung 1992) of all the region's tiles, until a child has every outer tile home. Tiles travel
- * together, and the block left behind is already partly in order, so the answer is far shorter than lines
- * placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive arrays, a
+ * to its 7x7 corner) or to the goal, by beam search over whole boards (Lowerre 1976; Bisiani 1987): each layer
+ * keeps the unseen children of the layer before with the lowest Manhattan distance plus linear conflicts
+ * (Hansson, Mayer and Yung 1992) of all the region's tiles, as many as the time allows, until a child has every
+ * outer tile home. Tiles travel together, and the block left behind is already partly in order, so the answer
+ * is far shorter than lines placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive arrays, a
  * child is scored from its parent by the move alone, and only the children kept are written out. One instance
  * serves one thread.
  */
 final class BeamPlacer {
+
+    /**
+     * Where a beam got: its moves, and whether they place every outer tile or only lead to the best board met,
+     * the one with the fewest outer tiles away (then the lowest key).
+     */
+    record Placement(String moves, boolean complete) {
+    }
 
     /** A rectangle of cells: rows {@code top..top+rows-1}, columns {@code left..left+cols-1}. */
     record Block(int top, int left, int rows, int cols) {
@@ -29,6 +36,10 @@ final class BeamPlacer {
     }
 
     private static final Move[] MOVES = Move.all();
+    /** Fewest and most boards a layer keeps. */
+    static final int MIN_WIDTH = 200;
+    static final int MAX_WIDTH = 12_000;
+    private static final int MAX_CHILDREN = 3 * MAX_WIDTH + 1;
 
     private final int n;
     private final int cols;
@@ -54,26 +65,33 @@ final class BeamPlacer {
     private Block region;
 
     // The layer being expanded and the one being filled: boards, blank cells, keys, hashes, outer tiles away.
-    private byte[] boards = new byte[0];
-    private byte[] nextBoards = new byte[0];
-    private int[] blanks = new int[0];
-    private int[] nextBlanks = new int[0];
-    private int[] keys = new int[0];
-    private int[] nextKeys = new int[0];
-    private long[] hashes = new long[0];
-    private long[] nextHashes = new long[0];
-    private int[] away = new int[0];
-    private int[] nextAway = new int[0];
-    private byte[] lastMoves = new byte[0];
-    private byte[] nextLastMoves = new byte[0];
+    private byte[] boards;
+    private byte[] nextBoards;
+    private int[] blanks = new int[MAX_WIDTH];
+    private int[] nextBlanks = new int[MAX_WIDTH];
+    private int[] keys = new int[MAX_WIDTH];
+    private int[] nextKeys = new int[MAX_WIDTH];
+    private long[] hashes = new long[MAX_WIDTH];
+    private long[] nextHashes = new long[MAX_WIDTH];
+    private int[] away = new int[MAX_WIDTH];
+    private int[] nextAway = new int[MAX_WIDTH];
+    private byte[] lastMoves = new byte[MAX_WIDTH];
+    private byte[] nextLastMoves = new byte[MAX_WIDTH];
 
-    // Children of a layer: parent * 4 + move, key, hash, outer tiles away; and their order by key.
-    private int[] childOrigin = new int[0];
-    private int[] childKey = new int[0];
-    private long[] childHash = new long[0];
-    private int[] childAway = new int[0];
-    private int[] byKey = new int[0];
+    // Children of a layer (the first has four, the others three a board at most): parent * 4 + move, key,
+    // hash, outer tiles away; and their order by key.
+    private final int[] childOrigin = new int[MAX_CHILDREN];
+    private final int[] childKey = new int[MAX_CHILDREN];
+    private final long[] childHash = new long[MAX_CHILDREN];
+    private final int[] childAway = new int[MAX_CHILDREN];
+    private final int[] byKey = new int[MAX_CHILDREN];
     private int[] keyCounts = new int[0];
+
+    // The best board met so far: outer tiles away, key, layer and index in it.
+    private int bestAway;
+    private int bestKey;
+    private int bestLayer;
+    private int bestIndex;
 
     BeamPlacer(Shape shape) {
         n = shape.size();
@@ -103,36 +121,45 @@ final class BeamPlacer {
         goalCol = new int[n];
         outer = new boolean[n];
         inRegion = new boolean[n];
+        boards = new byte[MAX_WIDTH * n];
+        nextBoards = new byte[MAX_WIDTH * n];
     }
 
-    /** Fewest and most boards a layer keeps. */
-    static final int MIN_WIDTH = 500;
-    static final int MAX_WIDTH = 8_000;
+    /** Layers a beam takes per unit of its start's key: about 1.4 on 6x6 to 8x8 boards, planned with margin. */
+    private static final double LAYERS_PER_KEY = 1.5;
+    /** Children a board of a layer has, on average: three moves, less the ones back. */
+    private static final double CHILDREN_PER_BOARD = 2.5;
+    /** Layers planned beyond the key's share: near the end a board needs more moves than its key says. */
+    private static final int PLANNED_EXTRA_LAYERS = 72;
     /**
-     * Children per unit of the start's key: a beam's depth is about one and a half times the key, with two to
-     * three children a board, so a layer of {@code children / (CHILDREN_PER_KEY * key)} boards spends about
-     * {@code children} in all.
+     * Layers without a better board (fewer outer tiles away, or as many and a lower key) after which a beam
+     * stops: it is held on a plateau of its key, shuffling tiles of the block while one or two outer tiles wait
+     * for a detour it will not take; lines place those better.
      */
-    private static final int CHILDREN_PER_KEY = 4;
+    private static final int STALL_LAYERS = 60;
+    /** What a child costs (scored, selected and written out) before one is measured. */
+    private static final double FIRST_NANOS_PER_CHILD = 150;
 
     /**
      * Moves the blank within {@code region} of {@code state} (canonical labels against the goal blank
      * {@code goalBlank}; tiles outside the region are home) until every tile bound for a cell of the region
-     * outside {@code target} is home, with layers as wide as about {@code children} children in all allow.
-     * Returns the moves, or null when no board got there within twice that many children or before
-     * {@code deadlineNanos}; leaves {@code state} unchanged.
+     * outside {@code target} is home. Each layer is as wide as the time left before {@code deadlineNanos} allows
+     * for the layers still expected, at the cost per child measured so far, so that a beam uses its time whatever
+     * the machine. When no board gets there in time, or the beam stalls, the moves lead to the best board met;
+     * null when none was better than the start. Leaves {@code state} unchanged.
      */
-    String place(byte[] state, int blank, int goalBlank, Block region, Block target, long children,
-                 long deadlineNanos) {
+    Placement place(byte[] state, int blank, int goalBlank, Block region, Block target, long deadlineNanos) {
+        return place(state, blank, goalBlank, region, target, deadlineNanos, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #place(byte[], int, int, Block, Block, long)}, in at most {@code maxLayers} layers. */
+    Placement place(byte[] state, int blank, int goalBlank, Block region, Block target, long deadlineNanos,
+                    int maxLayers) {
+        long started = System.nanoTime();
         prepare(goalBlank, region, target);
-        ensureCapacity(1);
-        System.arraycopy(state, 0, boards, 0, n);
-        int startKey = key(boards, 0);
-        int width = (int) Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, children / (CHILDREN_PER_KEY * Math.max(1, startKey))));
-        ensureCapacity(width);
         System.arraycopy(state, 0, boards, 0, n);
         blanks[0] = blank;
-        keys[0] = startKey;
+        keys[0] = key(boards, 0);
         hashes[0] = hash(state);
         away[0] = outerAway(state);
         lastMoves[0] = -1;
@@ -142,26 +169,39 @@ final class BeamPlacer {
         trail.clear();
         layerStarts.clear();
         if (away[0] == 0) {
-            return "";
+            return new Placement("", true);
         }
-        long made = 0;
-        long maxChildren = 2 * children;
+        int away0 = away[0];
+        bestAway = away0;
+        bestKey = keys[0];
+        bestLayer = -1;
+        int plannedLayers = (int) (LAYERS_PER_KEY * keys[0]) + PLANNED_EXTRA_LAYERS;
         // A beam that wanders on a plateau of its key rarely comes back with a short answer: give up early.
-        int maxDepth = 2 * startKey + 2 * n;
-        while (made < maxChildren && layerStarts.size() < maxDepth && System.nanoTime() < deadlineNanos) {
+        int maxDepth = Math.min(maxLayers, 2 * keys[0] + 2 * n);
+        long made = 0;
+        while (layerStarts.size() < maxDepth && layerStarts.size() - bestLayer <= STALL_LAYERS) {
+            long now = System.nanoTime();
+            if (now >= deadlineNanos) {
+                break;
+            }
+            double nanosPerChild = made == 0 ? FIRST_NANOS_PER_CHILD : (now - started) / (double) made;
+            // Past the plan, the rest is expected to take a third of it.
+            int layersLeft = Math.max(plannedLayers - layerStarts.size(), plannedLayers / 3 + 1);
+            double affordable = (deadlineNanos - now) / (layersLeft * CHILDREN_PER_BOARD * nanosPerChild);
+            int width = (int) Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, affordable));
             int layer = expand(count);
             made += layer;
             int last = selectAndFill(layer, width);
             if (last >= 0) {
-                return moves(last);
+                return new Placement(moves(layerStarts.size() - 1, last), true);
             }
-            count = layerStarts.isEmpty() ? 0 : trail.size() - layerStarts.getInt(layerStarts.size() - 1);
+            count = trail.size() - layerStarts.getInt(layerStarts.size() - 1);
             if (count == 0) {
-                return null;
+                break;
             }
             swapLayers();
         }
-        return null;
+        return bestAway < away0 ? new Placement(moves(bestLayer, bestIndex), false) : null;
     }
 
     private void prepare(int goalBlank, Block region, Block target) {
@@ -279,6 +319,12 @@ final class BeamPlacer {
             if (childAway[j] == 0) {
                 return kept;
             }
+            if (childAway[j] < bestAway || childAway[j] == bestAway && childKey[j] < bestKey) {
+                bestAway = childAway[j];
+                bestKey = childKey[j];
+                bestLayer = layerStarts.size() - 1;
+                bestIndex = kept;
+            }
             kept++;
         }
         return -1;
@@ -305,10 +351,10 @@ final class BeamPlacer {
         nextLastMoves = b;
     }
 
-    /** The moves that lead to the board kept at {@code index} of the last layer. */
-    private String moves(int index) {
-        char[] letters = new char[layerStarts.size()];
-        for (int layer = layerStarts.size() - 1; layer >= 0; layer--) {
+    /** The moves that lead to the board kept at {@code index} of layer {@code last}. */
+    private String moves(int last, int index) {
+        char[] letters = new char[last + 1];
+        for (int layer = last; layer >= 0; layer--) {
             int origin = trail.getInt(layerStarts.getInt(layer) + index);
             letters[layer] = MOVES[origin & 3].letter();
             index = origin >>> 2;
@@ -401,29 +447,5 @@ final class BeamPlacer {
             }
         }
         return length;
-    }
-
-    private void ensureCapacity(int width) {
-        if (blanks.length >= width) {
-            return;
-        }
-        boards = new byte[width * n];
-        nextBoards = new byte[width * n];
-        blanks = new int[width];
-        nextBlanks = new int[width];
-        keys = new int[width];
-        nextKeys = new int[width];
-        hashes = new long[width];
-        nextHashes = new long[width];
-        away = new int[width];
-        nextAway = new int[width];
-        lastMoves = new byte[width];
-        nextLastMoves = new byte[width];
-        int most = width * 3 + 1;
-        childOrigin = new int[most];
-        childKey = new int[most];
-        childHash = new long[most];
-        childAway = new int[most];
-        byKey = new int[most];
     }
 }

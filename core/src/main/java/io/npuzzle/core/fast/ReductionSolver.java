@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * Fast legal answers for any board: while the unsolved region is too large to finish, shrink it. A region
- * larger than 5x5 is left to beam searches ({@link BeamPlacer}): one places every tile outside the 6x6 block
- * around the goal blank, the next the whole block. Otherwise, or when a beam runs out of time, one of the
+ * larger than 5x5 is left to beam searches ({@link BeamPlacer}): one places every tile outside the 7x7 block
+ * around the goal blank, the next the whole block (a region no larger is placed whole). A beam that stalls
+ * hands the board it got furthest with to lines. Otherwise, or when a beam runs out of time, one of the
  * region's outer rows or columns that does not hold the goal blank is put in place, the whole line by one search
  * ({@link GroupPlacer}), or, when that search runs out of nodes, tiles two at a time by shortest placements. A
  * {@link Finisher} answers the rest (an exact table, or a pattern database search). The answer is short but,
@@ -46,11 +47,14 @@ public final class ReductionSolver {
      */
     private static final int BEAM_MIN_SIDE = 5;
     /** A beam places the tiles outside a block of this side, or all of a region no larger. */
-    private static final int BEAM_BLOCK_SIDE = 6;
-    /** What one beam may spend: about 0.3 s of one core. */
-    private static final long BEAM_CHILDREN = 2_500_000;
+    private static final int BEAM_BLOCK_SIDE = 7;
     /** Beams end this long after the answer began, leaving the rest of its second to lines and the finisher. */
-    private static final long BEAM_MILLIS = 500;
+    private static final long BEAM_MILLIS = 550;
+    /**
+     * The share of the beams' time left that a beam towards a block may take; the beam that finishes the block
+     * takes the rest (on 8x8 boards, shares from a half to nine tenths gave the same lengths within noise).
+     */
+    private static final double BLOCK_BEAM_SHARE = 0.7;
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -117,7 +121,9 @@ public final class ReductionSolver {
         private int right;
         private TilePlacer placer;
         private GroupPlacer groupPlacer;
-        private boolean beamFailed;
+        private BeamPlacer beamPlacer;
+        /** Regions of at least this many cells are placed by lines: a beam on one of them did not finish. */
+        private int linesFromCells = Integer.MAX_VALUE;
         private long beamDeadline;
         private boolean linePlaced;
         private boolean beamPlaced;
@@ -152,7 +158,7 @@ public final class ReductionSolver {
                 if (region.size() <= FINISH_CELLS) {
                     throw new IllegalStateException("the finisher declined a " + region + " region");
                 }
-                if (!beamFailed && height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE
+                if (region.size() < linesFromCells && height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE
                         && region.size() > BEAM_MIN_SIDE * BEAM_MIN_SIDE) {
                     if (placeByBeam(height, width)) {
                         if (top > bottom) {
@@ -161,7 +167,7 @@ public final class ReductionSolver {
                         }
                         continue;
                     }
-                    beamFailed = true;
+                    linesFromCells = region.size();
                 }
                 placeCheapestLine(height, width, foresight);
             }
@@ -247,21 +253,30 @@ public final class ReductionSolver {
         /**
          * Places by one beam search every tile of the region outside the block of at most
          * {@link #BEAM_BLOCK_SIDE} squared cells around the goal blank, or every tile when the region is no larger
-         * than that block; false, the board unchanged, when the beam did not get there in time.
+         * than that block; false when the beam did not get there in time, the board then as far as it got.
          */
         private boolean placeByBeam(int height, int width) {
             int rows = height * width <= BEAM_BLOCK_SIDE * BEAM_BLOCK_SIDE ? 0 : Math.min(height, BEAM_BLOCK_SIDE);
             int columns = rows == 0 ? 0 : Math.min(width, BEAM_BLOCK_SIDE);
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
-            String found = new BeamPlacer(shape).place(state, blank, goalBlank, new BeamPlacer.Block(top, left, height, width),
-                    new BeamPlacer.Block(blockTop, blockLeft, rows, columns), BEAM_CHILDREN, beamDeadline);
+            if (beamPlacer == null) {
+                beamPlacer = new BeamPlacer(shape);
+            }
+            long now = System.nanoTime();
+            long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));
+            BeamPlacer.Placement found = beamPlacer.place(state, blank, goalBlank,
+                    new BeamPlacer.Block(top, left, height, width), new BeamPlacer.Block(blockTop, blockLeft, rows, columns),
+                    deadline);
             if (found == null) {
                 return false;
             }
-            blank = slide(state, blank, found);
-            moves.append(found);
+            blank = slide(state, blank, found.moves());
+            moves.append(found.moves());
             beamPlaced = true;
+            if (!found.complete()) {
+                return false;
+            }
             top = blockTop;
             left = blockLeft;
             bottom = blockTop + rows - 1;

@@ -11,6 +11,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Beams that place the outer tiles of a region, or all of them, by legal moves within the region. */
 class BeamPlacerTest {
 
-    private static final long CHILDREN = 1_000_000;
-    private static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** Time enough for a beam on two busy cores. */
+    private static final long SECONDS = 3;
 
     @Test
     void aBeamPlacesEveryTileOutsideTheBlockAroundTheGoalBlankWhateverTheGoal() {
@@ -33,9 +34,11 @@ class BeamPlacerTest {
             BeamPlacer.Block block = new BeamPlacer.Block(top, left, 6, 6);
             byte[] state = puzzle.relabelledStart();
             byte[] before = state.clone();
-            String moves = new BeamPlacer(seven).place(state, puzzle.start().blankIndex(), goalBlank,
-                    new BeamPlacer.Block(0, 0, 7, 7), block, CHILDREN, NO_DEADLINE);
-            assertNotNull(moves, "no beam towards " + goal);
+            BeamPlacer.Placement placement = new BeamPlacer(seven).place(state, puzzle.start().blankIndex(), goalBlank,
+                    new BeamPlacer.Block(0, 0, 7, 7), block, deadline());
+            assertNotNull(placement, "no beam towards " + goal);
+            assertTrue(placement.complete(), "a stalled beam towards " + goal);
+            String moves = placement.moves();
             assertArrayEquals(before, state, "the board is left unchanged");
             byte[] after = play(seven, state, moves, new BeamPlacer.Block(0, 0, 7, 7));
             for (int cell = 0; cell < seven.size(); cell++) {
@@ -63,9 +66,10 @@ class BeamPlacerTest {
             }
         }
         BeamPlacer.Block region = new BeamPlacer.Block(2, 2, 6, 6);
-        String moves = new BeamPlacer(eight).place(state, Board.cellOf(state, 0), goalBlank, region,
-                new BeamPlacer.Block(0, 0, 0, 0), CHILDREN, NO_DEADLINE);
-        assertNotNull(moves);
+        BeamPlacer.Placement placement = new BeamPlacer(eight).place(state, Board.cellOf(state, 0), goalBlank, region,
+                new BeamPlacer.Block(0, 0, 0, 0), deadline());
+        assertTrue(placement.complete());
+        String moves = placement.moves();
         byte[] after = play(eight, state, moves, region);
         for (int cell = 0; cell < eight.size(); cell++) {
             assertEquals(Puzzle.canonicalLabel(cell, goalBlank), after[cell], "cell " + cell);
@@ -74,16 +78,44 @@ class BeamPlacerTest {
     }
 
     @Test
-    void aBeamOutOfChildrenOrTimeFindsNothing() {
+    void aBeamOutOfTimeFindsNothing() {
         Shape eight = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(9));
-        BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
-        BeamPlacer.Block block = new BeamPlacer.Block(2, 2, 6, 6);
-        BeamPlacer placer = new BeamPlacer(eight);
         byte[] state = puzzle.relabelledStart();
-        int blank = puzzle.start().blankIndex();
-        assertNull(placer.place(state, blank, puzzle.goalBlank(), all, block, 100, NO_DEADLINE));
-        assertNull(placer.place(state, blank, puzzle.goalBlank(), all, block, CHILDREN, System.nanoTime()));
+        assertNull(new BeamPlacer(eight).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
+                new BeamPlacer.Block(0, 0, 8, 8), new BeamPlacer.Block(1, 1, 7, 7), System.nanoTime()));
+    }
+
+    @Test
+    void aBeamCutShortHandsOverTheBoardWithTheFewestOuterTilesAway() {
+        Shape eight = Shape.of(8, 8);
+        int goalBlank = eight.size() - 1;
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(10));
+        byte[] state = puzzle.relabelledStart();
+        BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
+        BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
+        // Fifty layers take a beam some way into the 200 or so it needs, not to the end.
+        BeamPlacer.Placement placement = new BeamPlacer(eight).place(state, puzzle.start().blankIndex(), goalBlank,
+                all, block, deadline(), 50);
+        assertNotNull(placement);
+        assertFalse(placement.complete());
+        byte[] after = play(eight, state, placement.moves(), all);
+        assertTrue(placement.moves().length() <= 50);
+        assertTrue(outerAway(eight, after, block, goalBlank) < outerAway(eight, state, block, goalBlank));
+    }
+
+    private static int outerAway(Shape shape, byte[] board, BeamPlacer.Block block, int goalBlank) {
+        int away = 0;
+        for (int cell = 0; cell < shape.size(); cell++) {
+            if (!block.holds(shape.row(cell), shape.col(cell)) && board[cell] != Puzzle.canonicalLabel(cell, goalBlank)) {
+                away++;
+            }
+        }
+        return away;
+    }
+
+    private static long deadline() {
+        return System.nanoTime() + SECONDS * 1_000_000_000L;
     }
 
     /** Plays the moves, each keeping the blank within the region; returns the board after them. */
