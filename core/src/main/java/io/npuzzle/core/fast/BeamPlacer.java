@@ -37,9 +37,23 @@ final class BeamPlacer {
 
     private static final Move[] MOVES = Move.all();
     /** Fewest and most boards a layer keeps. */
-    static final int MIN_WIDTH = 200;
-    static final int MAX_WIDTH = 12_000;
+    private static final int MIN_WIDTH = 200;
+    private static final int MAX_WIDTH = 12_000;
     private static final int MAX_CHILDREN = 3 * MAX_WIDTH + 1;
+    /** Layers a beam takes per unit of its start's key: about 1.4 on 6x6 to 8x8 boards, planned with margin. */
+    private static final double LAYERS_PER_KEY = 1.5;
+    /** Children a board of a layer has, on average: three moves, less the ones back. */
+    private static final double CHILDREN_PER_BOARD = 2.5;
+    /** Layers planned beyond the key's share: near the end a board needs more moves than its key says. */
+    private static final int PLANNED_EXTRA_LAYERS = 72;
+    /**
+     * Layers without a better board (fewer outer tiles away, or as many and a lower key) after which a beam
+     * stops: it is held on a plateau of its key, shuffling tiles of the block while one or two outer tiles wait
+     * for a detour it will not take; lines place those better.
+     */
+    private static final int STALL_LAYERS = 60;
+    /** What a child costs (scored, selected and written out) before one is measured. */
+    private static final double FIRST_NANOS_PER_CHILD = 150;
 
     private final int n;
     private final int cols;
@@ -124,21 +138,6 @@ final class BeamPlacer {
         boards = new byte[MAX_WIDTH * n];
         nextBoards = new byte[MAX_WIDTH * n];
     }
-
-    /** Layers a beam takes per unit of its start's key: about 1.4 on 6x6 to 8x8 boards, planned with margin. */
-    private static final double LAYERS_PER_KEY = 1.5;
-    /** Children a board of a layer has, on average: three moves, less the ones back. */
-    private static final double CHILDREN_PER_BOARD = 2.5;
-    /** Layers planned beyond the key's share: near the end a board needs more moves than its key says. */
-    private static final int PLANNED_EXTRA_LAYERS = 72;
-    /**
-     * Layers without a better board (fewer outer tiles away, or as many and a lower key) after which a beam
-     * stops: it is held on a plateau of its key, shuffling tiles of the block while one or two outer tiles wait
-     * for a detour it will not take; lines place those better.
-     */
-    private static final int STALL_LAYERS = 60;
-    /** What a child costs (scored, selected and written out) before one is measured. */
-    private static final double FIRST_NANOS_PER_CHILD = 150;
 
     /**
      * Moves the blank within {@code region} of {@code state} (canonical labels against the goal blank
