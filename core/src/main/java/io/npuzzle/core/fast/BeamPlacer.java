@@ -3,6 +3,7 @@ package io.npuzzle.core.fast;
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.search.ManhattanLinearConflict;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
@@ -55,10 +56,8 @@ final class BeamPlacer {
     /** What a child costs (scored, selected and written out) before one is measured. */
     private static final double FIRST_NANOS_PER_CHILD = 150;
 
+    private final Shape shape;
     private final int n;
-    private final int cols;
-    private final int[] rowOf;
-    private final int[] colOf;
     /** Per cell and move ordinal, the cell the blank reaches, or -1 off the board. */
     private final int[][] neighbour;
     private final int[] opposite = new int[MOVES.length];
@@ -68,15 +67,13 @@ final class BeamPlacer {
     /** Per layer, per board kept: its parent's index times four plus the move's ordinal. */
     private final IntArrayList trail = new IntArrayList();
     private final IntArrayList layerStarts = new IntArrayList();
-    private final int[] lineScratch;
-    private final int[] lisTails;
 
-    // Per search: goal cells by label, the region's cells, which labels are outer.
-    private final int[] goalRow;
-    private final int[] goalCol;
+    // Per search: the key (of the whole board: tiles outside the region are home and add nothing), goal cells
+    // by label, the region's cells, which labels are outer.
+    private ManhattanLinearConflict estimate;
+    private final int[] goalCell;
     private final boolean[] outer;
     private final boolean[] inRegion;
-    private Block region;
 
     // The layer being expanded and the one being filled: boards, blank cells, keys, hashes, outer tiles away.
     private byte[] boards;
@@ -108,14 +105,10 @@ final class BeamPlacer {
     private int bestIndex;
 
     BeamPlacer(Shape shape) {
+        this.shape = shape;
         n = shape.size();
-        cols = shape.cols();
-        rowOf = new int[n];
-        colOf = new int[n];
         neighbour = new int[n][MOVES.length];
         for (int cell = 0; cell < n; cell++) {
-            rowOf[cell] = shape.row(cell);
-            colOf[cell] = shape.col(cell);
             for (Move move : MOVES) {
                 neighbour[cell][move.ordinal()] = shape.neighbour(cell, move);
             }
@@ -128,11 +121,7 @@ final class BeamPlacer {
         for (int i = 0; i < zobrist.length; i++) {
             zobrist[i] = random.nextLong();
         }
-        int side = Math.max(shape.rows(), shape.cols());
-        lineScratch = new int[side];
-        lisTails = new int[side];
-        goalRow = new int[n];
-        goalCol = new int[n];
+        goalCell = new int[n];
         outer = new boolean[n];
         inRegion = new boolean[n];
         boards = new byte[MAX_WIDTH * n];
@@ -158,7 +147,7 @@ final class BeamPlacer {
         prepare(goalBlank, region, target);
         System.arraycopy(state, 0, boards, 0, n);
         blanks[0] = blank;
-        keys[0] = key(boards, 0);
+        keys[0] = estimate.estimate(state);
         hashes[0] = hash(state);
         away[0] = outerAway(state);
         lastMoves[0] = -1;
@@ -204,15 +193,14 @@ final class BeamPlacer {
     }
 
     private void prepare(int goalBlank, Block region, Block target) {
-        this.region = region;
+        estimate = new ManhattanLinearConflict(shape, goalBlank);
         for (int cell = 0; cell < n; cell++) {
-            inRegion[cell] = region.holds(rowOf[cell], colOf[cell]);
+            inRegion[cell] = region.holds(shape.row(cell), shape.col(cell));
         }
         for (int label = 0; label < n; label++) {
             int goal = Puzzle.canonicalGoalCell(label, goalBlank);
-            goalRow[label] = rowOf[goal];
-            goalCol[label] = colOf[goal];
-            outer[label] = label != 0 && inRegion[goal] && !target.holds(rowOf[goal], colOf[goal]);
+            goalCell[label] = goal;
+            outer[label] = label != 0 && inRegion[goal] && !target.holds(shape.row(goal), shape.col(goal));
         }
     }
 
@@ -228,7 +216,7 @@ final class BeamPlacer {
                     continue;
                 }
                 childOrigin[made] = i * 4 + m;
-                childKey[made] = keys[i] + delta(base, blank, cell);
+                childKey[made] = keys[i] + estimate.change(boards, base, blank, cell);
                 int label = boards[base + cell];
                 childHash[made] = hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
                         ^ zobrist[cell * n] ^ zobrist[blank * n];
@@ -239,36 +227,8 @@ final class BeamPlacer {
         return made;
     }
 
-    /** The change of the key when the tile on {@code cell} slides onto {@code blank}. */
-    private int delta(int base, int blank, int cell) {
-        int label = boards[base + cell];
-        int before = Math.abs(rowOf[cell] - goalRow[label]) + Math.abs(colOf[cell] - goalCol[label]);
-        int after = Math.abs(rowOf[blank] - goalRow[label]) + Math.abs(colOf[blank] - goalCol[label]);
-        // Only the line the tile belongs to by its goal can change its conflicts: a vertical slide keeps the
-        // order of every column, and a row's conflicts count only the tiles whose goal row it is.
-        int line;
-        boolean row = colOf[cell] == colOf[blank];
-        if (row) {
-            line = goalRow[label] == rowOf[cell] ? rowOf[cell] : goalRow[label] == rowOf[blank] ? rowOf[blank] : -1;
-        } else {
-            line = goalCol[label] == colOf[cell] ? colOf[cell] : goalCol[label] == colOf[blank] ? colOf[blank] : -1;
-        }
-        if (line < 0) {
-            return after - before;
-        }
-        int conflicts = row ? rowConflicts(base, line) : columnConflicts(base, line);
-        boards[base + blank] = (byte) label;
-        boards[base + cell] = 0;
-        int conflictsAfter = row ? rowConflicts(base, line) : columnConflicts(base, line);
-        boards[base + cell] = (byte) label;
-        boards[base + blank] = 0;
-        return after - before + conflictsAfter - conflicts;
-    }
-
     private int awayDelta(int label, int from, int to) {
-        boolean wasHome = rowOf[from] == goalRow[label] && colOf[from] == goalCol[label];
-        boolean isHome = rowOf[to] == goalRow[label] && colOf[to] == goalCol[label];
-        return (wasHome ? 1 : 0) - (isHome ? 1 : 0);
+        return (from == goalCell[label] ? 1 : 0) - (to == goalCell[label] ? 1 : 0);
     }
 
     /**
@@ -361,23 +321,6 @@ final class BeamPlacer {
         return new String(letters);
     }
 
-    private int key(byte[] board, int base) {
-        int key = 0;
-        for (int cell = 0; cell < n; cell++) {
-            int label = board[base + cell];
-            if (label != 0 && inRegion[cell]) {
-                key += Math.abs(rowOf[cell] - goalRow[label]) + Math.abs(colOf[cell] - goalCol[label]);
-            }
-        }
-        for (int r = region.top(); r < region.top() + region.rows(); r++) {
-            key += rowConflicts(base, r);
-        }
-        for (int c = region.left(); c < region.left() + region.cols(); c++) {
-            key += columnConflicts(base, c);
-        }
-        return key;
-    }
-
     private long hash(byte[] board) {
         long h = 0;
         for (int cell = 0; cell < n; cell++) {
@@ -390,61 +333,10 @@ final class BeamPlacer {
         int count = 0;
         for (int cell = 0; cell < n; cell++) {
             int label = board[cell];
-            if (outer[label] && (rowOf[cell] != goalRow[label] || colOf[cell] != goalCol[label])) {
+            if (outer[label] && cell != goalCell[label]) {
                 count++;
             }
         }
         return count;
-    }
-
-    /** Linear conflicts of row {@code r} within the region: two moves per tile off the longest ordered run. */
-    private int rowConflicts(int base, int r) {
-        int k = 0;
-        int first = base + r * cols + region.left();
-        for (int c = 0; c < region.cols(); c++) {
-            int label = boards[first + c];
-            if (label != 0 && goalRow[label] == r) {
-                lineScratch[k++] = goalCol[label];
-            }
-        }
-        return 2 * (k - longestIncreasing(k));
-    }
-
-    private int columnConflicts(int base, int c) {
-        int k = 0;
-        int first = base + region.top() * cols + c;
-        for (int r = 0; r < region.rows(); r++) {
-            int label = boards[first + r * cols];
-            if (label != 0 && goalCol[label] == c) {
-                lineScratch[k++] = goalRow[label];
-            }
-        }
-        return 2 * (k - longestIncreasing(k));
-    }
-
-    /** Length of the longest increasing run (not necessarily contiguous) of the first {@code k} scratch values. */
-    private int longestIncreasing(int k) {
-        if (k < 2) {
-            return k;
-        }
-        int length = 0;
-        for (int i = 0; i < k; i++) {
-            int x = lineScratch[i];
-            int lo = 0;
-            int hi = length;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (lisTails[mid] < x) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            lisTails[lo] = x;
-            if (lo == length) {
-                length++;
-            }
-        }
-        return length;
     }
 }

@@ -13,6 +13,7 @@ public final class ManhattanLinearConflict implements StateEstimate {
 
     private final int rows;
     private final int cols;
+    private final int n;
     private final int[] goalRow;
     private final int[] goalCol;
     private final int[] manhattan;
@@ -21,7 +22,7 @@ public final class ManhattanLinearConflict implements StateEstimate {
     public ManhattanLinearConflict(Shape shape, int goalBlank) {
         this.rows = shape.rows();
         this.cols = shape.cols();
-        int n = shape.size();
+        this.n = shape.size();
         goalRow = new int[n];
         goalCol = new int[n];
         manhattan = new int[n * n];
@@ -38,7 +39,6 @@ public final class ManhattanLinearConflict implements StateEstimate {
 
     @Override
     public int estimate(byte[] state) {
-        int n = state.length;
         int h = 0;
         for (int cell = 0; cell < n; cell++) {
             int label = state[cell];
@@ -47,40 +47,61 @@ public final class ManhattanLinearConflict implements StateEstimate {
             }
         }
         for (int r = 0; r < rows; r++) {
-            h += rowConflicts(state, r);
+            h += rowConflicts(state, 0, r);
         }
         for (int c = 0; c < cols; c++) {
-            h += colConflicts(state, c);
+            h += colConflicts(state, 0, c);
         }
         return h;
     }
 
     /**
      * Estimate after the tile at {@code tileCell} slides into the blank at {@code blankCell}, given the estimate
-     * {@code before} of {@code state}. The state is updated in place; only the two lines the tile crosses are
-     * rescored.
+     * {@code before} of {@code state}. The state is updated in place.
      */
     @Override
     public int slide(byte[] state, int blankCell, int tileCell, int before) {
-        int n = state.length;
-        int label = state[tileCell];
-        boolean vertical = blankCell / cols != tileCell / cols;
-        int lines = vertical
-                ? rowConflicts(state, blankCell / cols) + rowConflicts(state, tileCell / cols)
-                : colConflicts(state, blankCell % cols) + colConflicts(state, tileCell % cols);
-        state[blankCell] = (byte) label;
+        int after = before + change(state, 0, blankCell, tileCell);
+        state[blankCell] = state[tileCell];
         state[tileCell] = 0;
-        int linesAfter = vertical
-                ? rowConflicts(state, blankCell / cols) + rowConflicts(state, tileCell / cols)
-                : colConflicts(state, blankCell % cols) + colConflicts(state, tileCell % cols);
-        return before - manhattan[label * n + tileCell] + manhattan[label * n + blankCell] - lines + linesAfter;
+        return after;
     }
 
-    private int rowConflicts(byte[] state, int row) {
+    /**
+     * How the estimate of the board at {@code base} of {@code boards} changes when the tile at {@code tileCell}
+     * slides into the blank at {@code blankCell}; the board is left as it was. Only the line the tile belongs to
+     * by its goal can change its conflicts: a vertical slide keeps the order of every column, and a row's
+     * conflicts count only the tiles whose goal row it is (and alike for a horizontal slide).
+     */
+    public int change(byte[] boards, int base, int blankCell, int tileCell) {
+        int label = boards[base + tileCell];
+        int distance = manhattan[label * n + blankCell] - manhattan[label * n + tileCell];
+        boolean vertical = blankCell % cols == tileCell % cols;
+        int line;
+        if (vertical) {
+            int goal = goalRow[label];
+            line = goal == tileCell / cols || goal == blankCell / cols ? goal : -1;
+        } else {
+            int goal = goalCol[label];
+            line = goal == tileCell % cols || goal == blankCell % cols ? goal : -1;
+        }
+        if (line < 0) {
+            return distance;
+        }
+        int conflicts = vertical ? rowConflicts(boards, base, line) : colConflicts(boards, base, line);
+        boards[base + blankCell] = (byte) label;
+        boards[base + tileCell] = 0;
+        int conflictsAfter = vertical ? rowConflicts(boards, base, line) : colConflicts(boards, base, line);
+        boards[base + tileCell] = (byte) label;
+        boards[base + blankCell] = 0;
+        return distance + conflictsAfter - conflicts;
+    }
+
+    private int rowConflicts(byte[] boards, int base, int row) {
         int count = 0;
-        int base = row * cols;
+        int first = base + row * cols;
         for (int c = 0; c < cols; c++) {
-            int label = state[base + c];
+            int label = boards[first + c];
             if (label != 0 && goalRow[label] == row) {
                 scratch[count++] = goalCol[label];
             }
@@ -88,10 +109,10 @@ public final class ManhattanLinearConflict implements StateEstimate {
         return 2 * (count - longestIncreasing(count));
     }
 
-    private int colConflicts(byte[] state, int col) {
+    private int colConflicts(byte[] boards, int base, int col) {
         int count = 0;
         for (int r = 0; r < rows; r++) {
-            int label = state[r * cols + col];
+            int label = boards[base + r * cols + col];
             if (label != 0 && goalCol[label] == col) {
                 scratch[count++] = goalRow[label];
             }
