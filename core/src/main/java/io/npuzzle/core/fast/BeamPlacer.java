@@ -16,9 +16,9 @@ import java.util.SplittableRandom;
  * keeps the unseen children of the layer before with the lowest Manhattan distance plus linear conflicts
  * (Hansson, Mayer and Yung 1992) of all the region's tiles, as many as the time allows, until a child has every
  * outer tile home. Tiles travel together, and the block left behind is already partly in order, so the answer
- * is far shorter than lines placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive arrays, a
- * child is scored from its parent by the move alone, and only the children kept are written out. One instance
- * serves one thread.
+ * is far shorter than lines placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a
+ * layer are primitive arrays, a child is scored from its parent by the move alone, and only the children kept
+ * are written out. One instance serves one thread.
  */
 final class BeamPlacer {
 
@@ -27,6 +27,21 @@ final class BeamPlacer {
      * the one with the fewest outer tiles away (then the lowest key).
      */
     record Placement(String moves, boolean complete) {
+    }
+
+    /** The boards of a layer, one after another, with their blank cells, keys, hashes and outer tiles away. */
+    private static final class Layer {
+        final byte[] boards;
+        final int[] blanks = new int[MAX_WIDTH];
+        final int[] keys = new int[MAX_WIDTH];
+        final long[] hashes = new long[MAX_WIDTH];
+        final int[] away = new int[MAX_WIDTH];
+        /** The move that made each board, -1 for the start. */
+        final byte[] lastMoves = new byte[MAX_WIDTH];
+
+        Layer(int cells) {
+            boards = new byte[MAX_WIDTH * cells];
+        }
     }
 
     /** A rectangle of cells: rows {@code top..top+rows-1}, columns {@code left..left+cols-1}. */
@@ -75,19 +90,9 @@ final class BeamPlacer {
     private final boolean[] outer;
     private final boolean[] inRegion;
 
-    // The layer being expanded and the one being filled: boards, blank cells, keys, hashes, outer tiles away.
-    private byte[] boards;
-    private byte[] nextBoards;
-    private int[] blanks = new int[MAX_WIDTH];
-    private int[] nextBlanks = new int[MAX_WIDTH];
-    private int[] keys = new int[MAX_WIDTH];
-    private int[] nextKeys = new int[MAX_WIDTH];
-    private long[] hashes = new long[MAX_WIDTH];
-    private long[] nextHashes = new long[MAX_WIDTH];
-    private int[] away = new int[MAX_WIDTH];
-    private int[] nextAway = new int[MAX_WIDTH];
-    private byte[] lastMoves = new byte[MAX_WIDTH];
-    private byte[] nextLastMoves = new byte[MAX_WIDTH];
+    /** The layer being expanded, and the one being filled. */
+    private Layer layer;
+    private Layer next;
 
     // Children of a layer (the first has four, the others three a board at most): parent * 4 + move, key,
     // hash, outer tiles away; and their order by key.
@@ -124,8 +129,8 @@ final class BeamPlacer {
         goalCell = new int[n];
         outer = new boolean[n];
         inRegion = new boolean[n];
-        boards = new byte[MAX_WIDTH * n];
-        nextBoards = new byte[MAX_WIDTH * n];
+        layer = new Layer(n);
+        next = new Layer(n);
     }
 
     /**
@@ -145,27 +150,27 @@ final class BeamPlacer {
                     int maxLayers) {
         long started = System.nanoTime();
         prepare(goalBlank, region, target);
-        System.arraycopy(state, 0, boards, 0, n);
-        blanks[0] = blank;
-        keys[0] = estimate.estimate(state);
-        hashes[0] = hash(state);
-        away[0] = outerAway(state);
-        lastMoves[0] = -1;
+        System.arraycopy(state, 0, layer.boards, 0, n);
+        layer.blanks[0] = blank;
+        layer.keys[0] = estimate.estimate(state);
+        layer.hashes[0] = hash(state);
+        layer.away[0] = outerAway(state);
+        layer.lastMoves[0] = -1;
         int count = 1;
         seen.clear();
-        seen.add(hashes[0]);
+        seen.add(layer.hashes[0]);
         trail.clear();
         layerStarts.clear();
-        if (away[0] == 0) {
+        if (layer.away[0] == 0) {
             return new Placement("", true);
         }
-        int away0 = away[0];
+        int away0 = layer.away[0];
         bestAway = away0;
-        bestKey = keys[0];
+        bestKey = layer.keys[0];
         bestLayer = -1;
-        int plannedLayers = (int) (LAYERS_PER_KEY * keys[0]) + PLANNED_EXTRA_LAYERS;
+        int plannedLayers = (int) (LAYERS_PER_KEY * layer.keys[0]) + PLANNED_EXTRA_LAYERS;
         // A beam that wanders on a plateau of its key rarely comes back with a short answer: give up early.
-        int maxDepth = Math.min(maxLayers, 2 * keys[0] + 2 * n);
+        int maxDepth = Math.min(maxLayers, 2 * layer.keys[0] + 2 * n);
         long made = 0;
         while (layerStarts.size() < maxDepth && layerStarts.size() - bestLayer <= STALL_LAYERS) {
             long now = System.nanoTime();
@@ -209,18 +214,18 @@ final class BeamPlacer {
         int made = 0;
         for (int i = 0; i < count; i++) {
             int base = i * n;
-            int blank = blanks[i];
+            int blank = layer.blanks[i];
             for (int m = 0; m < MOVES.length; m++) {
                 int cell = neighbour[blank][m];
-                if (cell < 0 || !inRegion[cell] || lastMoves[i] == opposite[m]) {
+                if (cell < 0 || !inRegion[cell] || layer.lastMoves[i] == opposite[m]) {
                     continue;
                 }
                 childOrigin[made] = i * 4 + m;
-                childKey[made] = keys[i] + estimate.change(boards, base, blank, cell);
-                int label = boards[base + cell];
-                childHash[made] = hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
+                childKey[made] = layer.keys[i] + estimate.change(layer.boards, base, blank, cell);
+                int label = layer.boards[base + cell];
+                childHash[made] = layer.hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
                         ^ zobrist[cell * n] ^ zobrist[blank * n];
-                childAway[made] = away[i] + (outer[label] ? awayDelta(label, cell, blank) : 0);
+                childAway[made] = layer.away[i] + (outer[label] ? awayDelta(label, cell, blank) : 0);
                 made++;
             }
         }
@@ -264,16 +269,16 @@ final class BeamPlacer {
             int move = childOrigin[j] & 3;
             int from = parent * n;
             int to = kept * n;
-            System.arraycopy(boards, from, nextBoards, to, n);
-            int blank = blanks[parent];
+            System.arraycopy(layer.boards, from, next.boards, to, n);
+            int blank = layer.blanks[parent];
             int cell = neighbour[blank][move];
-            nextBoards[to + blank] = nextBoards[to + cell];
-            nextBoards[to + cell] = 0;
-            nextBlanks[kept] = cell;
-            nextKeys[kept] = childKey[j];
-            nextHashes[kept] = childHash[j];
-            nextAway[kept] = childAway[j];
-            nextLastMoves[kept] = (byte) move;
+            next.boards[to + blank] = next.boards[to + cell];
+            next.boards[to + cell] = 0;
+            next.blanks[kept] = cell;
+            next.keys[kept] = childKey[j];
+            next.hashes[kept] = childHash[j];
+            next.away[kept] = childAway[j];
+            next.lastMoves[kept] = (byte) move;
             trail.add(childOrigin[j]);
             if (childAway[j] == 0) {
                 return kept;
@@ -290,24 +295,9 @@ final class BeamPlacer {
     }
 
     private void swapLayers() {
-        byte[] b = boards;
-        boards = nextBoards;
-        nextBoards = b;
-        int[] i = blanks;
-        blanks = nextBlanks;
-        nextBlanks = i;
-        i = keys;
-        keys = nextKeys;
-        nextKeys = i;
-        long[] h = hashes;
-        hashes = nextHashes;
-        nextHashes = h;
-        i = away;
-        away = nextAway;
-        nextAway = i;
-        b = lastMoves;
-        lastMoves = nextLastMoves;
-        nextLastMoves = b;
+        Layer filled = next;
+        next = layer;
+        layer = filled;
     }
 
     /** The moves that lead to the board kept at {@code index} of layer {@code last}. */
