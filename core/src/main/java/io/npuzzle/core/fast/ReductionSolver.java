@@ -55,6 +55,8 @@ public final class ReductionSolver {
      * takes the rest (on 8x8 boards, shares from a half to nine tenths gave the same lengths within noise).
      */
     private static final double BLOCK_BEAM_SHARE = 0.7;
+    /** Answers made of placements are shortened until this long after the start, well within their second. */
+    private static final long SHORTEN_MILLIS = 850;
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -112,6 +114,7 @@ public final class ReductionSolver {
         private final Shape shape;
         private final int cols;
         private final int goalBlank;
+        private final byte[] start;
         private final byte[] state;
         private final StringBuilder moves = new StringBuilder();
         private int blank;
@@ -132,7 +135,8 @@ public final class ReductionSolver {
             shape = puzzle.shape();
             cols = shape.cols();
             goalBlank = puzzle.goalBlank();
-            state = puzzle.relabelledStart();
+            start = puzzle.relabelledStart();
+            state = start.clone();
             blank = puzzle.start().blankIndex();
             bottom = shape.rows() - 1;
             right = cols - 1;
@@ -149,8 +153,8 @@ public final class ReductionSolver {
                 if (finish != null) {
                     boolean reduced = !region.equals(shape);
                     moves.append(finish.moves());
-                    SolveResult answer = SolveResult.solved(moves.toString(), finish.optimal() && !reduced,
-                            finish.expanded(), System.nanoTime() - startNanos,
+                    SolveResult answer = SolveResult.solved(reduced ? shortened(startNanos) : moves.toString(),
+                            finish.optimal() && !reduced, finish.expanded(), System.nanoTime() - startNanos,
                             reduced ? placements().then(finish.strategy()) : finish.strategy());
                     // Placed lines prove nothing; a search of the whole board keeps its guarantee.
                     return !reduced && finish.bound() != null ? answer.withBound(finish.bound()) : answer;
@@ -162,8 +166,8 @@ public final class ReductionSolver {
                         && region.size() > BEAM_MIN_SIDE * BEAM_MIN_SIDE) {
                     if (placeByBeam(height, width)) {
                         if (top > bottom) {
-                            return SolveResult.solved(moves.toString(), false, 0, System.nanoTime() - startNanos,
-                                    placements());
+                            String answer = shortened(startNanos);
+                            return SolveResult.solved(answer, false, 0, System.nanoTime() - startNanos, placements());
                         }
                         continue;
                     }
@@ -236,6 +240,11 @@ public final class ReductionSolver {
                 case LEFT -> left++;
                 default -> right--;
             }
+        }
+
+        /** The moves so far, shortened window by window until {@link #SHORTEN_MILLIS} after the start. */
+        private String shortened(long startNanos) {
+            return new PathShortener(shape).shorten(start, moves.toString(), startNanos + SHORTEN_MILLIS * 1_000_000L);
         }
 
         /** How the tiles placed so far were placed: lines, then beams, as they came. */
