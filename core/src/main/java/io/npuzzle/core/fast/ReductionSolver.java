@@ -48,15 +48,17 @@ public final class ReductionSolver {
     private static final int BEAM_MIN_SIDE = 5;
     /** A beam places the tiles outside a block of this side, or all of a region no larger. */
     private static final int BEAM_BLOCK_SIDE = 7;
-    /** Beams end this long after the answer began, leaving the rest of its second to lines and the finisher. */
-    private static final long BEAM_MILLIS = 550;
+    /** The time an answer may take unless the caller gives less. */
+    public static final long ANSWER_MILLIS = 1_000;
+    /** The share of an answer's time after which beams end, leaving the rest to lines and the finisher. */
+    private static final double BEAM_SHARE = 0.55;
     /**
      * The share of the beams' time left that a beam towards a block may take; the beam that finishes the block
      * takes the rest (on 8x8 boards, shares from a half to nine tenths gave the same lengths within noise).
      */
     private static final double BLOCK_BEAM_SHARE = 0.7;
-    /** Answers made of placements are shortened until this long after the start, well within their second. */
-    private static final long SHORTEN_MILLIS = 850;
+    /** The share of an answer's time until which an answer made of placements is shortened. */
+    private static final double SHORTEN_SHARE = 0.85;
     private static final int TOP = 0;
     private static final int BOTTOM = 1;
     private static final int LEFT = 2;
@@ -81,14 +83,18 @@ public final class ReductionSolver {
         int expect(Shape shape, int goalBlank, byte[] state);
     }
 
-    /** Solves a solvable puzzle; the caller has checked parity. */
+    /** Solves a solvable puzzle within {@link #ANSWER_MILLIS}; the caller has checked parity. */
     public static SolveResult solve(Puzzle puzzle, Finisher finisher, long startNanos) {
-        return solve(puzzle, finisher, RegionCost.NONE, startNanos);
+        return solve(puzzle, finisher, RegionCost.NONE, startNanos, ANSWER_MILLIS);
     }
 
-    /** Solves a solvable puzzle, choosing lines with {@code foresight}; the caller has checked parity. */
-    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, long startNanos) {
-        return new Run(puzzle).solve(finisher, foresight, startNanos);
+    /**
+     * Solves a solvable puzzle, choosing lines with {@code foresight}, beams and shortening fitted to about
+     * {@code millis} from now; the caller has checked parity. Answers report their time since {@code startNanos}.
+     */
+    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, long startNanos,
+                                    long millis) {
+        return new Run(puzzle).solve(finisher, foresight, startNanos, millis);
     }
 
     /** The cells first, first+step, ... of a region's outer line on the given side. */
@@ -128,6 +134,7 @@ public final class ReductionSolver {
         /** Regions of at least this many cells are placed by lines: a beam on one of them did not finish. */
         private int linesFromCells = Integer.MAX_VALUE;
         private long beamDeadline;
+        private long shortenDeadline;
         private boolean linePlaced;
         private boolean beamPlaced;
 
@@ -142,8 +149,10 @@ public final class ReductionSolver {
             right = cols - 1;
         }
 
-        SolveResult solve(Finisher finisher, RegionCost foresight, long startNanos) {
-            beamDeadline = startNanos + BEAM_MILLIS * 1_000_000L;
+        SolveResult solve(Finisher finisher, RegionCost foresight, long startNanos, long millis) {
+            long now = System.nanoTime();
+            beamDeadline = now + (long) (BEAM_SHARE * millis * 1_000_000L);
+            shortenDeadline = now + (long) (SHORTEN_SHARE * millis * 1_000_000L);
             while (true) {
                 int height = bottom - top + 1;
                 int width = right - left + 1;
@@ -153,7 +162,7 @@ public final class ReductionSolver {
                 if (finish != null) {
                     boolean reduced = !region.equals(shape);
                     moves.append(finish.moves());
-                    SolveResult answer = SolveResult.solved(reduced ? shortened(startNanos) : moves.toString(),
+                    SolveResult answer = SolveResult.solved(reduced ? shortened() : moves.toString(),
                             finish.optimal() && !reduced, finish.expanded(), System.nanoTime() - startNanos,
                             reduced ? placements().then(finish.strategy()) : finish.strategy());
                     // Placed lines prove nothing; a search of the whole board keeps its guarantee.
@@ -166,7 +175,7 @@ public final class ReductionSolver {
                         && region.size() > BEAM_MIN_SIDE * BEAM_MIN_SIDE) {
                     if (placeByBeam(height, width)) {
                         if (top > bottom) {
-                            String answer = shortened(startNanos);
+                            String answer = shortened();
                             return SolveResult.solved(answer, false, 0, System.nanoTime() - startNanos, placements());
                         }
                         continue;
@@ -242,9 +251,9 @@ public final class ReductionSolver {
             }
         }
 
-        /** The moves so far, shortened window by window until {@link #SHORTEN_MILLIS} after the start. */
-        private String shortened(long startNanos) {
-            return new PathShortener(shape).shorten(start, moves.toString(), startNanos + SHORTEN_MILLIS * 1_000_000L);
+        /** The moves so far, shortened window by window until the shortening deadline. */
+        private String shortened() {
+            return new PathShortener(shape).shorten(start, moves.toString(), shortenDeadline);
         }
 
         /** How the tiles placed so far were placed: lines, then beams, as they came. */

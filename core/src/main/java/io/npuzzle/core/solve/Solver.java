@@ -201,7 +201,7 @@ public final class Solver {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > FAST_OPTIMAL_CELLS
                     ? databases.heuristicIfStored(shape, goalBlank) : null;
             return heuristic == null ? -1 : (int) Math.round(FAST_MOVES_PER_ESTIMATE * heuristic.estimate(state));
-        }, started);
+        }, started, Math.min(options.maxMillis(), ReductionSolver.ANSWER_MILLIS));
     }
 
     /**

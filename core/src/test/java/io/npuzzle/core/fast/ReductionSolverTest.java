@@ -77,7 +77,8 @@ class ReductionSolverTest {
             return TABLES_ONLY.finish(shape, goalBlank, state);
         };
         ReductionSolver.RegionCost foresight = (shape, goalBlank, state) -> shape.equals(dear) ? 1_000 : 0;
-        SolveResult result = ReductionSolver.solve(puzzle, recording, foresight, System.nanoTime());
+        SolveResult result = ReductionSolver.solve(puzzle, recording, foresight, System.nanoTime(),
+                ReductionSolver.ANSWER_MILLIS);
         assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
         assertEquals(List.of(five, left), regions.subList(0, 2));
     }

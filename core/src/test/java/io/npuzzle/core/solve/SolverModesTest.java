@@ -56,6 +56,18 @@ class SolverModesTest {
         }
     }
 
+    /** Beams and shortening fit a fast answer into a time budget below the default second. */
+    @Test
+    void aFastAnswerKeepsToAShortTimeBudget() {
+        Shape shape = Shape.of(8, 8);
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(8));
+        SOLVER.solve(puzzle, SolveOptions.defaults().withMode(Mode.FAST)); // compiled and warm
+        SolveResult result = SOLVER.solve(puzzle, SolveOptions.defaults().withMode(Mode.FAST).withBudget(1_000_000_000L, 100));
+        assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
+        // Beams alone would take 550 ms of the default second, and shortening runs to 850 ms.
+        assertTrue(result.millis() < 500, result.millis() + " ms");
+    }
+
     @Test
     void anExhaustedBudgetFallsBackToTheFastAnswerOnlyWhenAsked() {
         Shape shape = Shape.of(6, 6);
