@@ -182,9 +182,9 @@ final class BeamPlacer {
             int layersLeft = Math.max(plannedLayers - layerStarts.size(), plannedLayers / 3 + 1);
             double affordable = (deadlineNanos - now) / (layersLeft * CHILDREN_PER_BOARD * nanosPerChild);
             int width = (int) Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, affordable));
-            int layer = expand(count);
-            made += layer;
-            int last = selectAndFill(layer, width);
+            int children = expand(count);
+            made += children;
+            int last = selectAndFill(children, width);
             if (last >= 0) {
                 return new Placement(moves(layerStarts.size() - 1, last), true);
             }
