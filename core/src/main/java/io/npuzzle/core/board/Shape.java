@@ -44,6 +44,17 @@ public record Shape(int rows, int cols) {
         return r < 0 || r >= rows || c < 0 || c >= cols ? -1 : r * cols + c;
     }
 
+    /** Per cell and {@link Move#ordinal()}, the cell the blank there reaches by that move, or -1 off the board. */
+    public int[][] neighbourByMove() {
+        int[][] table = new int[size()][Move.all().length];
+        for (int cell = 0; cell < table.length; cell++) {
+            for (Move move : Move.all()) {
+                table[cell][move.ordinal()] = neighbour(cell, move);
+            }
+        }
+        return table;
+    }
+
     /** Per cell, the cells the blank there can move to, in {@link Move} order. */
     public int[][] neighbourCells() {
         return neighbourTable(false);

@@ -75,7 +75,6 @@ final class BeamPlacer {
     private final int n;
     /** Per cell and move ordinal, the cell the blank reaches, or -1 off the board. */
     private final int[][] neighbour;
-    private final int[] opposite = new int[MOVES.length];
     /** Zobrist keys, per cell and label: {@code cell * n + label}. */
     private final long[] zobrist;
     private final LongOpenHashSet seen = new LongOpenHashSet();
@@ -112,15 +111,7 @@ final class BeamPlacer {
     BeamPlacer(Shape shape) {
         this.shape = shape;
         n = shape.size();
-        neighbour = new int[n][MOVES.length];
-        for (int cell = 0; cell < n; cell++) {
-            for (Move move : MOVES) {
-                neighbour[cell][move.ordinal()] = shape.neighbour(cell, move);
-            }
-        }
-        for (Move move : MOVES) {
-            opposite[move.ordinal()] = move.opposite().ordinal();
-        }
+        neighbour = shape.neighbourByMove();
         zobrist = new long[n * n];
         SplittableRandom random = new SplittableRandom(n);
         for (int i = 0; i < zobrist.length; i++) {
@@ -217,7 +208,7 @@ final class BeamPlacer {
             int blank = layer.blanks[i];
             for (int m = 0; m < MOVES.length; m++) {
                 int cell = neighbour[blank][m];
-                if (cell < 0 || !inRegion[cell] || layer.lastMoves[i] == opposite[m]) {
+                if (cell < 0 || !inRegion[cell] || layer.lastMoves[i] == MOVES[m].opposite().ordinal()) {
                     continue;
                 }
                 childOrigin[made] = i * 4 + m;

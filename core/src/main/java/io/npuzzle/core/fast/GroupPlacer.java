@@ -37,12 +37,7 @@ final class GroupPlacer {
 
     GroupPlacer(Shape shape) {
         int n = shape.size();
-        neighbour = new int[n][4];
-        for (int cell = 0; cell < n; cell++) {
-            for (Move move : Move.all()) {
-                neighbour[cell][move.ordinal()] = shape.neighbour(cell, move);
-            }
-        }
+        neighbour = shape.neighbourByMove();
         lone = new LoneCosts(shape);
     }
 

@@ -1,6 +1,5 @@
 package io.npuzzle.core.fast;
 
-import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
 
 /**
@@ -25,12 +24,7 @@ final class LoneCosts {
 
     LoneCosts(Shape shape) {
         n = shape.size();
-        neighbour = new int[n][4];
-        for (int cell = 0; cell < n; cell++) {
-            for (Move move : Move.all()) {
-                neighbour[cell][move.ordinal()] = shape.neighbour(cell, move);
-            }
-        }
+        neighbour = shape.neighbourByMove();
         queue = new int[n * n];
     }
 

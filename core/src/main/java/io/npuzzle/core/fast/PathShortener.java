@@ -24,7 +24,6 @@ final class PathShortener {
     private final Shape shape;
     private final int n;
     private final int[][] neighbour;
-    private final int[] opposite = new int[MOVES.length];
     /** Estimates towards each blank cell of a window's last board, made when first needed. */
     private final ManhattanLinearConflict[] estimates;
     private final int[] cellOfLabel;
@@ -35,15 +34,7 @@ final class PathShortener {
     PathShortener(Shape shape) {
         this.shape = shape;
         n = shape.size();
-        neighbour = new int[n][MOVES.length];
-        for (int cell = 0; cell < n; cell++) {
-            for (Move move : MOVES) {
-                neighbour[cell][move.ordinal()] = shape.neighbour(cell, move);
-            }
-        }
-        for (Move move : MOVES) {
-            opposite[move.ordinal()] = move.opposite().ordinal();
-        }
+        neighbour = shape.neighbourByMove();
         estimates = new ManhattanLinearConflict[n];
         cellOfLabel = new int[n];
         board = new byte[n];
@@ -127,7 +118,7 @@ final class PathShortener {
         }
         for (int m = 0; m < MOVES.length; m++) {
             int cell = neighbour[blank][m];
-            if (cell < 0 || last == opposite[m]) {
+            if (cell < 0 || last == MOVES[m].opposite().ordinal()) {
                 continue;
             }
             int child = h + estimate.change(board, 0, blank, cell);

@@ -32,12 +32,7 @@ final class TilePlacer {
     TilePlacer(Shape shape) {
         this.shape = shape;
         n = shape.size();
-        neighbour = new int[n][4];
-        for (int cell = 0; cell < n; cell++) {
-            for (Move move : Move.all()) {
-                neighbour[cell][move.ordinal()] = shape.neighbour(cell, move);
-            }
-        }
+        neighbour = shape.neighbourByMove();
         int states = n * n * n;
         seen = new int[states];
         cost = new int[states];
