@@ -100,19 +100,29 @@ public final class Board {
      */
     public Board apply(CharSequence moves) {
         byte[] next = tiles.clone();
-        int b = blank;
-        for (int i = 0; i < moves.length(); i++) {
+        play(shape, next, blank, moves, 0, moves.length());
+        return new Board(shape, next);
+    }
+
+    /**
+     * Plays {@code moves[first, last)} on {@code tiles} of a board of {@code shape} whose blank is on
+     * {@code blank}, in place; returns the blank's cell after them.
+     *
+     * @throws IllegalArgumentException for an unknown letter or a move off the board
+     */
+    public static int play(Shape shape, byte[] tiles, int blank, CharSequence moves, int first, int last) {
+        for (int i = first; i < last; i++) {
             Move move = Move.ofLetter(moves.charAt(i));
-            int target = shape.neighbour(b, move);
+            int target = shape.neighbour(blank, move);
             if (target < 0) {
                 throw new IllegalArgumentException(
                         "move " + (i + 1) + " ('" + move.letter() + "') leaves the board");
             }
-            next[b] = next[target];
-            next[target] = 0;
-            b = target;
+            tiles[blank] = tiles[target];
+            tiles[target] = 0;
+            blank = target;
         }
-        return new Board(shape, next);
+        return blank;
     }
 
     /** Tiles separated by single spaces, blank as 0: the normalised text form. */

@@ -57,11 +57,11 @@ final class PathShortener {
         byte[] from = start.clone();
         int blank = Board.cellOf(from, 0);
         out.append(moves, 0, Math.min(offset, moves.length()));
-        blank = play(from, blank, moves, 0, Math.min(offset, moves.length()));
+        blank = Board.play(shape, from, blank, moves, 0, Math.min(offset, moves.length()));
         for (int i = offset; i < moves.length(); i += WINDOW) {
             int end = Math.min(moves.length(), i + WINDOW);
             byte[] to = from.clone();
-            int toBlank = play(to, blank, moves, i, end);
+            int toBlank = Board.play(shape, to, blank, moves, i, end);
             String shorter = end - i >= 4 && System.nanoTime() < deadlineNanos
                     ? shortestWithin(from, blank, to, toBlank, end - i - 2) : null;
             out.append(shorter != null ? shorter : moves.substring(i, end));
@@ -69,17 +69,6 @@ final class PathShortener {
             blank = toBlank;
         }
         return out.toString();
-    }
-
-    /** Plays {@code moves[first, last)} on {@code tiles}; returns the blank's cell. */
-    private int play(byte[] tiles, int blank, String moves, int first, int last) {
-        for (int i = first; i < last; i++) {
-            int next = neighbour[blank][Move.ofLetter(moves.charAt(i)).ordinal()];
-            tiles[blank] = tiles[next];
-            tiles[next] = 0;
-            blank = next;
-        }
-        return blank;
     }
 
     /** A shortest path from {@code from} to {@code to} of at most {@code most} moves, or null within the budget. */

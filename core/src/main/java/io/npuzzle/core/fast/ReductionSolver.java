@@ -1,6 +1,6 @@
 package io.npuzzle.core.fast;
 
-import io.npuzzle.core.board.Move;
+import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.Algorithm;
@@ -222,7 +222,8 @@ public final class ReductionSolver {
                         if (found != null) {
                             groupedSides |= 1 << line.side();
                             byte[] trial = state.clone();
-                            Candidate candidate = candidate(trial, slide(trial, blank, found), found, line, foresight);
+                            int trialBlank = Board.play(shape, trial, blank, found, 0, found.length());
+                            Candidate candidate = candidate(trial, trialBlank, found, line, foresight);
                             foreseen = candidate.foreseen();
                             best = candidate.betterThan(best) ? candidate : best;
                             if (!foreseen) {
@@ -289,7 +290,7 @@ public final class ReductionSolver {
             if (found == null) {
                 return false;
             }
-            blank = slide(state, blank, found.moves());
+            blank = Board.play(shape, state, blank, found.moves(), 0, found.moves().length());
             moves.append(found.moves());
             beamPlaced = true;
             if (!found.complete()) {
@@ -330,17 +331,6 @@ public final class ReductionSolver {
                 labels[i] = Puzzle.canonicalLabel(cells[i], goalBlank);
             }
             return groupPlacer.place(state, blank, regionMask(), labels, cells, GROUP_NODES, weightQuarters);
-        }
-
-        /** Plays {@code letters} on the board; returns the blank's cell. */
-        private int slide(byte[] board, int blankCell, String letters) {
-            for (int i = 0; i < letters.length(); i++) {
-                int next = shape.neighbour(blankCell, Move.ofLetter(letters.charAt(i)));
-                board[blankCell] = board[next];
-                board[next] = 0;
-                blankCell = next;
-            }
-            return blankCell;
         }
 
         /** Adds a line, filled from either end, when it may be placed. */

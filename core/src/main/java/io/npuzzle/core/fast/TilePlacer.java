@@ -105,14 +105,9 @@ final class TilePlacer {
         for (int s = found, i = letters.length - 1; s != start; s = parent[s], i--) {
             letters[i] = Move.all()[moveTo[s]].letter();
         }
-        for (char letter : letters) {
-            int next = neighbour[blank][Move.ofLetter(letter).ordinal()];
-            state[blank] = state[next];
-            state[next] = 0;
-            blank = next;
-        }
-        out.append(letters);
-        return blank;
+        String moves = new String(letters);
+        out.append(moves);
+        return Board.play(shape, state, blank, moves, 0, moves.length());
     }
 
     /**
