@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One hard optimal job shared by three worker processes over the real broker and Redis: searches split after
- * 100 ms into 32 tasks per iteration. The answer is the optimal length whoever searched what, also when a worker is
+ * 100 ms into up to 32 tasks per iteration. The answer is the optimal length whoever searched what, also when a worker is
  * killed mid-search (its tasks are redelivered) or the coordinator is (another worker gets the job and takes the
  * search over where it stood in Redis); cancelling stops every task.
  */
@@ -49,7 +49,8 @@ class SplitSearchIT {
         for (int i = 0; i < WORKERS; i++) {
             int port = FreePorts.next();
             ServiceProcess worker = PackagedServices.startWorkerAsRun("split-worker-" + i, port, Map.of(
-                    "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32"));
+                    "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32",
+                    "npuzzle.worker.search.task-nodes", "10000"));
             workers.add(worker);
             workerPorts.add(port);
         }

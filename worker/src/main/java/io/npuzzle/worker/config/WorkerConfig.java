@@ -98,11 +98,27 @@ public interface WorkerConfig {
         boolean split();
 
         /**
-         * Tasks one iteration is cut into: enough for every worker that may share it to take about twenty, so
-         * that the unequal sizes of subtrees even out.
+         * Most tasks one iteration is cut into: enough for every worker that may share a long iteration to take
+         * about twenty, so that the unequal sizes of subtrees even out.
          */
         @WithDefault("256")
         int tasks();
+
+        /**
+         * Nodes a task is meant to take, from the iteration's expected size (the last one's times its growth):
+         * iterations too small for {@link #tasks()} tasks of this size get fewer, larger ones, as every task costs
+         * a few milliseconds of messages beside its search. Half a million nodes is about 80 ms of search.
+         */
+        @WithDefault("500000")
+        long taskNodes();
+
+        /**
+         * Tasks queued for one worker at a time, the next sent as one comes back: two, so that a worker has its
+         * next task at hand while the coordinator hears of the last, and none waits on a busy worker's partitions
+         * while another has nothing to do.
+         */
+        @WithDefault("2")
+        int tasksPerWorker();
 
         /** Tasks this worker searches at once, between and beside its jobs. */
         @WithDefault("1")

@@ -3,6 +3,7 @@ package io.npuzzle.worker.messaging;
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.worker.search.PartitionedTask;
 import io.npuzzle.worker.search.SearchMessages;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
@@ -16,11 +17,9 @@ import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import java.util.List;
 
 /**
- * Tasks on the tasks topic, an iteration's tasks cut into one run of consecutive indexes per partition; the
- * searchers' consumers take the partitions round-robin, so each worker holds runs from all over the iteration
- * (balance) and drains them in index order: the last iteration needs only the tasks up to the first solution, and
- * every worker reaches those first. Results on the task results topic, keyed by search, sent without waiting: they
- * only wake the coordinator, which reads the results from Redis (and looks there now and then anyway).
+ * Tasks on the tasks topic, each on the partition its coordinator chose ({@code TaskWindow}). Results on the task
+ * results topic, keyed by search, sent without waiting: they only wake the coordinator, which reads the results
+ * from Redis (and looks there now and then anyway).
  */
 @ApplicationScoped
 public class KafkaSearchMessages implements SearchMessages {
@@ -31,7 +30,7 @@ public class KafkaSearchMessages implements SearchMessages {
     private final MutinyEmitter<SearchTaskResult> results;
     private final KafkaClientService clients;
 
-    /** Room for a whole iteration's tasks sent at once. */
+    /** Room for many iterations' windows sent at once. */
     KafkaSearchMessages(@Channel(TASKS_CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER,
                                 bufferSize = 65_536) MutinyEmitter<SearchTask> tasks,
                         @Channel("search-results-out") MutinyEmitter<SearchTaskResult> results,
@@ -42,17 +41,19 @@ public class KafkaSearchMessages implements SearchMessages {
     }
 
     @Override
-    public void publish(List<SearchTask> iteration) {
-        if (iteration.isEmpty()) {
+    public int taskPartitions() {
+        return clients.getProducer(TASKS_CHANNEL).partitionsFor(Topics.SEARCH_TASKS).await().indefinitely().size();
+    }
+
+    @Override
+    public void publish(List<PartitionedTask> partitioned) {
+        if (partitioned.isEmpty()) {
             return;
         }
-        int partitions = clients.getProducer(TASKS_CHANNEL).partitionsFor(Topics.SEARCH_TASKS).await()
-                .indefinitely().size();
-        int count = iteration.stream().mapToInt(SearchTask::index).max().getAsInt() + 1;
         // Sent together, then awaited together: one round of acknowledgements, not one per task.
-        List<Uni<Void>> sent = iteration.stream().map(task -> tasks.sendMessage(Message.of(task).addMetadata(
-                OutgoingKafkaRecordMetadata.<String>builder().withKey(task.recordKey())
-                        .withPartition((int) ((long) task.index() * partitions / count)).build()))).toList();
+        List<Uni<Void>> sent = partitioned.stream().map(each -> tasks.sendMessage(Message.of(each.task())
+                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(each.task().recordKey())
+                        .withPartition(each.partition()).build()))).toList();
         Uni.join().all(sent).andFailFast().await().indefinitely();
     }
 

@@ -36,8 +36,10 @@ final class Coordination {
     private static final Strategy STRATEGY = Strategy.of(Algorithm.IDA_STAR_PDB);
     /** How often the coordinator looks at the results in Redis when no wake-up came. */
     private static final Duration LOOK_AGAIN = Duration.ofMillis(250);
-    /** Frontier nodes per task: a few, so that tasks differ less in size than single subtrees do. */
+    /** Frontier nodes per task at the most tasks: a few, so that tasks differ less in size than single subtrees do. */
     static final int ROOTS_PER_TASK = 4;
+    /** Fewest tasks an iteration is cut into, however small: enough for a few workers to share it. */
+    static final int MIN_TASKS = 16;
 
     private final SplitSearches searches;
     private final String puzzleSearchName;
@@ -51,6 +53,8 @@ final class Coordination {
     private long startedMillis;
     private long nodes;
     private int bound;
+    private final IterationSizes sizes = new IterationSizes();
+    private final PartitionHolders holders = new PartitionHolders();
     private long nextReportMillis;
 
     Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
@@ -103,6 +107,9 @@ final class Coordination {
             SubtreeOutcome outcome = search.searchAll(bound, stop, reported -> progress.report(
                     new SearchProgress(reported.bound(), before + reported.nodes(), elapsedMillis())));
             nodes += outcome.nodes();
+            if (!outcome.stopped()) {
+                sizes.ended(outcome.nodes());
+            }
             if (outcome.solved()) {
                 return SolveResult.solved(outcome.solution(), true, nodes, nanos(), STRATEGY);
             }
@@ -118,6 +125,7 @@ final class Coordination {
 
     private SolveResult shared() {
         while (true) {
+            long before = nodes;
             Frontier frontier = search.frontier(bound, searches.tasksPerIteration() * ROOTS_PER_TASK, cancelled);
             nodes += frontier.nodes();
             if (frontier.stopped()) {
@@ -126,13 +134,12 @@ final class Coordination {
             if (frontier.solution() != null) {
                 return ended(SolveResult.solved(frontier.solution(), true, nodes, nanos(), STRATEGY));
             }
-            List<SearchTask> tasks = tasks(frontier.roots());
+            List<SearchTask> tasks = tasks(frontier.roots(), taskCount());
             searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
                     startedMillis, searches.workerId()));
-            Map<Integer, SearchTaskResult> recorded = searches.store().results(searchId, bound);
-            searches.messages().publish(tasks.stream().filter(task -> !recorded.containsKey(task.index())).toList());
-            LOG.debugf("search %s at bound %d: %d tasks sent", searchId, bound, tasks.size());
-            Map<Integer, SearchTaskResult> results = awaitResults(tasks.size());
+            LOG.debugf("search %s at bound %d: %d tasks", searchId, bound, tasks.size());
+            Map<Integer, SearchTaskResult> results = awaitResults(new TaskWindow(tasks,
+                    searches.messages().taskPartitions(), searches.tasksPerWorker(), holders), tasks.size());
             if (results == null) {
                 return ended(cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null)
                         : unsolved(Outcome.BUDGET_EXCEEDED, Limit.TIME));
@@ -149,6 +156,7 @@ final class Coordination {
                     least = Math.min(least, result.leastExceeded());
                 }
             }
+            sizes.ended(nodes - before);
             if (first != null) {
                 return ended(SolveResult.solved(first.solution(), true, nodes, nanos(), STRATEGY));
             }
@@ -162,9 +170,23 @@ final class Coordination {
         }
     }
 
-    /** The frontier's roots in runs of equal size, in order. */
-    private List<SearchTask> tasks(List<String> roots) {
-        int count = Math.min(searches.tasksPerIteration(), roots.size());
+    /**
+     * Tasks for the next iteration: one per {@code task-nodes} of its expected size, within {@link #MIN_TASKS} and
+     * the configured most; the most when its size cannot be foreseen (a search taken over).
+     */
+    private int taskCount() {
+        int most = searches.tasksPerIteration();
+        long expected = sizes.expectedNext();
+        if (expected < 0) {
+            return most;
+        }
+        long wanted = expected / searches.taskNodes();
+        return (int) Math.min(most, Math.max(Math.min(MIN_TASKS, most), wanted));
+    }
+
+    /** The frontier's roots in {@code count} runs of equal size, in order. */
+    private List<SearchTask> tasks(List<String> roots, int wanted) {
+        int count = Math.min(wanted, roots.size());
         List<SearchTask> tasks = new ArrayList<>(count);
         for (int index = 0; index < count; index++) {
             List<String> run = roots.subList(roots.size() * index / count, roots.size() * (index + 1) / count);
@@ -175,16 +197,18 @@ final class Coordination {
     }
 
     /**
-     * The iteration's results once they decide it: every task's, or those up to the first that found a solution.
-     * Null when the job was cancelled or the search's budget ran out first.
+     * Sends the iteration's tasks through {@code window} as their results come in, and returns the results once
+     * they decide it: every task's, or those up to the first that found a solution. Null when the job was
+     * cancelled or the search's budget ran out first.
      */
-    private Map<Integer, SearchTaskResult> awaitResults(int taskCount) {
+    private Map<Integer, SearchTaskResult> awaitResults(TaskWindow window, int taskCount) {
         long deadlineMillis = startedMillis + searches.maxMillis(puzzle.shape());
         while (true) {
             Map<Integer, SearchTaskResult> results = searches.store().results(searchId, bound);
             if (decided(results, taskCount)) {
                 return results;
             }
+            searches.messages().publish(window.refill(results));
             if (cancelled.getAsBoolean() || System.currentTimeMillis() > deadlineMillis) {
                 return null;
             }

@@ -1,6 +1,5 @@
 package io.npuzzle.worker.search;
 
-import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;
 
 import java.util.List;
@@ -8,8 +7,11 @@ import java.util.List;
 /** How split searches talk between workers. */
 public interface SearchMessages {
 
-    /** Returns once the broker has every task of the list. */
-    void publish(List<SearchTask> tasks);
+    /** Partitions of the tasks topic. */
+    int taskPartitions();
+
+    /** Returns once the broker has every task of the list, each on its partition. */
+    void publish(List<PartitionedTask> tasks);
 
     /** Announces a result recorded in Redis; may return before the broker has it. */
     void publish(SearchTaskResult result);

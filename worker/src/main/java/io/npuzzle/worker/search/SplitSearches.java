@@ -67,6 +67,14 @@ public class SplitSearches {
         return Math.max(1, config.tasks());
     }
 
+    long taskNodes() {
+        return Math.max(1, config.taskNodes());
+    }
+
+    int tasksPerWorker() {
+        return Math.max(1, config.tasksPerWorker());
+    }
+
     Duration splitAfter() {
         return splitAfter;
     }
