@@ -8,7 +8,7 @@ package io.npuzzle.worker.search;
  */
 final class IterationSizes {
 
-    /** Growth assumed after a single known iteration: about what 4x4 to 5x5 searches show. */
+    /** Growth assumed after a single known iteration, a guess; from the second on, the measured one is used. */
     static final double FIRST_GROWTH = 6;
     /** Limits on a measured growth, so that one tiny iteration foresees nothing absurd. */
     private static final double LEAST_GROWTH = 1;
