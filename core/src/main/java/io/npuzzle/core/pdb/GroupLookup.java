@@ -3,8 +3,8 @@ package io.npuzzle.core.pdb;
 /**
  * One pattern of a partition, looked up in a database built for a symmetric image of it: member i is the
  * label whose tile the database ranks i-th, and {@code cellMap} carries board cells into the database's frame.
- * Small databases are read through their positional table (an index a move changes by a constant), large
- * ones through their ranked table. The pattern's distance is its tiles' taxicab distance plus twice the entry.
+ * Databases are read through their positional table (an index a move changes by a constant) where one is made
+ * ({@link PatternDatabase#readsPositionally()}), others through their ranked table. The pattern's distance is its tiles' taxicab distance plus twice the entry.
  *
  * @param index      the pattern's place in its partition
  * @param database   the database answering for the pattern
@@ -17,7 +17,7 @@ public record GroupLookup(int index, PatternDatabase database, byte[] table, boo
                           int[] cellMap) {
 
     static GroupLookup of(int index, PatternDatabase database, int[] members, int[] cellMap) {
-        boolean positional = database.hasPositionalTable();
+        boolean positional = database.readsPositionally();
         byte[] table = positional ? database.positionalTable() : database.packed();
         return new GroupLookup(index, database, table, positional, members, cellMap);
     }

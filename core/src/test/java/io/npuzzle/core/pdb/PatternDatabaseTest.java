@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Shape;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,6 +33,32 @@ class PatternDatabaseTest {
             largest = Math.max(largest, entry);
         }
         assertTrue(largest > 0, "some placements need more than their taxicab distance");
+    }
+
+    /** An unbuilt database of the pattern's size: enough to ask which tables it may have. */
+    private static PatternDatabase empty(Shape shape, int cellMask) {
+        Pattern pattern = new Pattern(shape, cellMask);
+        return new PatternDatabase(pattern, new byte[PatternDatabase.bytesFor(pattern.entries())]);
+    }
+
+    @Test
+    void sixTilePatternsUpTo5x5HavePositionalTablesAndSparseOnesDoNot() {
+        assertTrue(empty(Shape.of(4, 4), 0b11_1111).hasPositionalTable(), "6 of 16 cells: always");
+        assertTrue(empty(Shape.of(4, 5), 0b11_1111).hasPositionalTable(), "6 of 20: 2.3 entries per placement");
+        assertTrue(empty(Shape.of(5, 5), 0b11_1111).hasPositionalTable(), "6 of 25: 1.9 entries per placement");
+        assertFalse(empty(Shape.of(3, 5), 0b111_1111).hasPositionalTable(), "7 of 15: 5 entries per placement");
+        assertFalse(empty(Shape.of(4, 4), 0b111_1111).hasPositionalTable(), "7 of 16: over 25^6 entries");
+    }
+
+    @Test
+    void aLargePositionalTableIsReadOnlyWhereItLeavesHalfTheHeapFree() {
+        PatternDatabase fiveByFive = empty(Shape.of(5, 5), 0b11_1111);
+        long tableBytes = PatternDatabase.bytesFor(PatternDatabase.MAX_POSITIONAL_ENTRIES);
+        Runtime runtime = Runtime.getRuntime();
+        boolean room = runtime.totalMemory() - runtime.freeMemory() + tableBytes <= runtime.maxMemory() / 2;
+        assertEquals(room, fiveByFive.readsPositionally());
+        assertTrue(empty(Shape.of(4, 4), 0b11_1111).readsPositionally(), "small tables are always read so");
+        assertFalse(empty(Shape.of(3, 5), 0b111_1111).readsPositionally());
     }
 
     @Test
