@@ -2,6 +2,8 @@ package io.npuzzle.core.pdb;
 
 import io.npuzzle.core.board.Shape;
 
+import java.util.stream.IntStream;
+
 /**
  * For every placement of a pattern's tiles, the fewest moves of those tiles that bring them home, moves of
  * all other tiles being free. Databases over disjoint patterns therefore add up to an admissible estimate.
@@ -28,6 +30,8 @@ public final class PatternDatabase {
     private final Pattern pattern;
     private final byte[] packed;
     private volatile byte[] positional;
+    /** Whether {@link #readsPositionally()} took this table's room from the budget (or needs none). */
+    private boolean positionalReserved;
 
     /** @param packed the entries in rank order (see {@link Pattern#rank}), four bits each */
     public PatternDatabase(Pattern pattern, byte[] packed) {
@@ -88,21 +92,20 @@ public final class PatternDatabase {
 
     /**
      * Whether searches should read this database through its positional table: one exists ({@link
-     * #hasPositionalTable()}) and is made already, is small, or leaves half the heap free once made, the room a
-     * search may take. Ranking afresh per move costs about half the node rate of a 4x5 or 5x5 search (measured:
-     * 11-13 M against 18-22 M nodes/s on 5x5, two threads); where the heap is too small for the table, searches
-     * rank.
+     * #hasPositionalTable()}) and is small, or fits in what is left of the process's {@link
+     * PositionalTableBudget} (a quarter of the heap for all large ones), reserved here once. Ranking afresh per
+     * move costs about half the node rate of a 4x5 or 5x5 search (measured: 11-13 M against 18-22 M nodes/s on
+     * 5x5, two threads); where the budget is spent, searches rank.
      */
-    public boolean readsPositionally() {
+    public synchronized boolean readsPositionally() {
         if (!hasPositionalTable()) {
             return false;
         }
-        if (positional != null || positionalEntries() <= SMALL_POSITIONAL_ENTRIES) {
-            return true;
+        if (!positionalReserved) {
+            positionalReserved = positionalEntries() <= SMALL_POSITIONAL_ENTRIES
+                    || PositionalTableBudget.PROCESS.reserve(bytesFor(positionalEntries()));
         }
-        Runtime runtime = Runtime.getRuntime();
-        long used = runtime.totalMemory() - runtime.freeMemory();
-        return used + bytesFor(positionalEntries()) <= runtime.maxMemory() / 2;
+        return positionalReserved;
     }
 
     /**
@@ -131,12 +134,27 @@ public final class PatternDatabase {
         return size;
     }
 
+    /**
+     * Copies the ranked entries into a new positional table on every core: one block per cell of the first tile,
+     * whose placements follow the blocks of the cells before it in rank order. Blocks of adjacent cells may share a
+     * byte at their joint (n^(k-1) entries each, odd for odd n), so even cells are copied first, then odd ones.
+     */
     private byte[] expand() {
         if (!hasPositionalTable()) {
             throw new IllegalStateException("pattern " + pattern.key() + " is too large for a positional table");
         }
         byte[] table = new byte[bytesFor(positionalEntries())];
-        copyPlacements(table, 0, 0, 0, new int[] {0});
+        int n = pattern.shape().size();
+        int perFirstCell = 1;
+        for (int i = 1; i < pattern.tileCount(); i++) {
+            perFirstCell *= n - i;
+        }
+        int placementsPerCell = perFirstCell;
+        for (int parity = 0; parity < 2; parity++) {
+            int first = parity;
+            IntStream.iterate(first, cell -> cell < n, cell -> cell + 2).parallel().forEach(cell ->
+                    copyPlacements(table, 1, 1 << cell, cell, new int[] {cell * placementsPerCell}));
+        }
         return table;
     }
 

@@ -51,14 +51,19 @@ class PatternDatabaseTest {
     }
 
     @Test
-    void aLargePositionalTableIsReadOnlyWhereItLeavesHalfTheHeapFree() {
-        PatternDatabase fiveByFive = empty(Shape.of(5, 5), 0b11_1111);
-        long tableBytes = PatternDatabase.bytesFor(PatternDatabase.MAX_POSITIONAL_ENTRIES);
-        Runtime runtime = Runtime.getRuntime();
-        boolean room = runtime.totalMemory() - runtime.freeMemory() + tableBytes <= runtime.maxMemory() / 2;
-        assertEquals(room, fiveByFive.readsPositionally());
-        assertTrue(empty(Shape.of(4, 4), 0b11_1111).readsPositionally(), "small tables are always read so");
+    void smallPositionalTablesAreAlwaysReadSoAndSparseOnesNever() {
+        assertTrue(empty(Shape.of(4, 4), 0b11_1111).readsPositionally());
         assertFalse(empty(Shape.of(3, 5), 0b111_1111).readsPositionally());
+    }
+
+    @Test
+    void aBudgetGrantsTablesWhileTheyFitAndTakesNothingForOneThatDoesNot() {
+        PositionalTableBudget budget = new PositionalTableBudget(100);
+
+        assertTrue(budget.reserve(60));
+        assertFalse(budget.reserve(60), "60 more would make 120");
+        assertTrue(budget.reserve(40), "the refused 60 took nothing");
+        assertFalse(budget.reserve(1));
     }
 
     @Test
