@@ -38,8 +38,6 @@ final class Coordination {
     private static final Duration LOOK_AGAIN = Duration.ofMillis(250);
     /** Frontier nodes per task at the most tasks: a few, so that tasks differ less in size than single subtrees do. */
     static final int ROOTS_PER_TASK = 4;
-    /** Fewest tasks an iteration is cut into, however small: enough for a few workers to share it. */
-    static final int MIN_TASKS = 16;
 
     private final SplitSearches searches;
     private final String puzzleSearchName;
@@ -53,7 +51,7 @@ final class Coordination {
     private long startedMillis;
     private long nodes;
     private int bound;
-    private final IterationSizes sizes = new IterationSizes();
+    private final TaskCuts cuts;
     private final PartitionHolders holders = new PartitionHolders();
     private long nextReportMillis;
 
@@ -66,6 +64,7 @@ final class Coordination {
         this.cancelled = cancelled;
         this.progress = progress;
         this.shared = shared;
+        this.cuts = new TaskCuts(searches.tasksPerIteration(), searches.taskNodes());
     }
 
     SolveResult run() {
@@ -77,6 +76,7 @@ final class Coordination {
             LOG.infof("taking split search %s over at bound %d (cut by %s)", searchId, iteration.bound(),
                     iteration.coordinator());
             bound = iteration.bound();
+            cuts.takenOver(iteration.tasks());
             nodes = iteration.nodes();
             startedMillis = iteration.startedMillis();
         } else {
@@ -108,7 +108,7 @@ final class Coordination {
                     new SearchProgress(reported.bound(), before + reported.nodes(), elapsedMillis())));
             nodes += outcome.nodes();
             if (!outcome.stopped()) {
-                sizes.ended(outcome.nodes());
+                cuts.ended(outcome.nodes());
             }
             if (outcome.solved()) {
                 return SolveResult.solved(outcome.solution(), true, nodes, nanos(), STRATEGY);
@@ -134,7 +134,7 @@ final class Coordination {
             if (frontier.solution() != null) {
                 return ended(SolveResult.solved(frontier.solution(), true, nodes, nanos(), STRATEGY));
             }
-            List<SearchTask> tasks = tasks(frontier.roots(), taskCount());
+            List<SearchTask> tasks = tasks(frontier.roots(), cuts.next());
             searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
                     startedMillis, searches.workerId()));
             LOG.debugf("search %s at bound %d: %d tasks", searchId, bound, tasks.size());
@@ -156,7 +156,7 @@ final class Coordination {
                     least = Math.min(least, result.leastExceeded());
                 }
             }
-            sizes.ended(nodes - before);
+            cuts.ended(nodes - before);
             if (first != null) {
                 return ended(SolveResult.solved(first.solution(), true, nodes, nanos(), STRATEGY));
             }
@@ -168,20 +168,6 @@ final class Coordination {
                 return ended(unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH));
             }
         }
-    }
-
-    /**
-     * Tasks for the next iteration: one per {@code task-nodes} of its expected size, within {@link #MIN_TASKS} and
-     * the configured most; the most when its size cannot be foreseen (a search taken over).
-     */
-    private int taskCount() {
-        int most = searches.tasksPerIteration();
-        long expected = sizes.expectedNext();
-        if (expected < 0) {
-            return most;
-        }
-        long wanted = expected / searches.taskNodes();
-        return (int) Math.min(most, Math.max(Math.min(MIN_TASKS, most), wanted));
     }
 
     /** The frontier's roots in {@code count} runs of equal size, in order. */
