@@ -145,14 +145,9 @@ public final class PatternDatabase {
         }
         byte[] table = new byte[bytesFor(positionalEntries())];
         int n = pattern.shape().size();
-        int perFirstCell = 1;
-        for (int i = 1; i < pattern.tileCount(); i++) {
-            perFirstCell *= n - i;
-        }
-        int placementsPerCell = perFirstCell;
-        for (int parity = 0; parity < 2; parity++) {
-            int first = parity;
-            IntStream.iterate(first, cell -> cell < n, cell -> cell + 2).parallel().forEach(cell ->
+        int placementsPerCell = (int) Pattern.entries(n - 1, pattern.tileCount() - 1);
+        for (int parity : new int[] {0, 1}) {
+            IntStream.iterate(parity, cell -> cell < n, cell -> cell + 2).parallel().forEach(cell ->
                     copyPlacements(table, 1, 1 << cell, cell, new int[] {cell * placementsPerCell}));
         }
         return table;

@@ -204,13 +204,8 @@ final class Coordination {
     }
 
     private static boolean decided(Map<Integer, SearchTaskResult> results, int taskCount) {
-        int firstSolved = taskCount;
-        for (SearchTaskResult result : results.values()) {
-            if (result.solved()) {
-                firstSolved = Math.min(firstSolved, result.index());
-            }
-        }
-        for (int index = 0; index < firstSolved; index++) {
+        int needed = TaskWindow.tasksNeeded(results, taskCount);
+        for (int index = 0; index < needed; index++) {
             if (!results.containsKey(index)) {
                 return false;
             }

@@ -56,12 +56,7 @@ final class TaskWindow {
      * it is needed.
      */
     List<PartitionedTask> refill(Map<Integer, SearchTaskResult> results) {
-        int end = tasks.size();
-        for (SearchTaskResult result : results.values()) {
-            if (result.solved()) {
-                end = Math.min(end, result.index());
-            }
-        }
+        int end = tasksNeeded(results, tasks.size());
         for (int i = sentTasks.size() - 1; i >= 0; i--) {
             SearchTaskResult result = results.get(sentTasks.getInt(i));
             if (result != null) {
@@ -91,6 +86,20 @@ final class TaskWindow {
             due.add(new PartitionedTask(partition, tasks.get(index)));
         }
         return due;
+    }
+
+    /**
+     * How many of an iteration's {@code taskCount} tasks can change its answer, given the results so far: those up
+     * to the first that found a solution, or all of them.
+     */
+    static int tasksNeeded(Map<Integer, SearchTaskResult> results, int taskCount) {
+        int needed = taskCount;
+        for (SearchTaskResult result : results.values()) {
+            if (result.solved()) {
+                needed = Math.min(needed, result.index());
+            }
+        }
+        return needed;
     }
 
     /** The next partition round-robin whose holder has room for another task; -1 when none has. */
