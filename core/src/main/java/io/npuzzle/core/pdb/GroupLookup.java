@@ -4,7 +4,7 @@ package io.npuzzle.core.pdb;
  * One pattern of a partition, looked up in a database built for a symmetric image of it: member i is the
  * label whose tile the database ranks i-th, and {@code cellMap} carries board cells into the database's frame.
  * Databases are read through their positional table (an index a move changes by a constant) where one is made
- * ({@link PatternDatabase#readsPositionally()}), others through their ranked table. The pattern's distance is its tiles' taxicab distance plus twice the entry.
+ * ({@link PatternDatabase#readsPositionally()}) and laid out, others through their ranked table. The pattern's distance is its tiles' taxicab distance plus twice the entry.
  *
  * @param index      the pattern's place in its partition
  * @param database   the database answering for the pattern
@@ -16,10 +16,16 @@ package io.npuzzle.core.pdb;
 public record GroupLookup(int index, PatternDatabase database, byte[] table, boolean positional, int[] members,
                           int[] cellMap) {
 
-    static GroupLookup of(int index, PatternDatabase database, int[] members, int[] cellMap) {
-        boolean positional = database.readsPositionally();
-        byte[] table = positional ? database.positionalTable() : database.packed();
-        return new GroupLookup(index, database, table, positional, members, cellMap);
+    static GroupLookup of(int index, PatternDatabase database, int[] members, int[] cellMap, LayoutWait wait) {
+        byte[] positional = !database.readsPositionally() ? null
+                : wait == LayoutWait.AWAIT ? database.positionalTable() : database.positionalTableWithoutWaiting();
+        return positional != null ? new GroupLookup(index, database, positional, true, members, cellMap)
+                : new GroupLookup(index, database, database.packed(), false, members, cellMap);
+    }
+
+    /** Whether this pattern is read ranked only until its database's positional table is laid out. */
+    boolean awaitsLayout() {
+        return !positional && database.readsPositionally();
     }
 
     /** What a label's database cell is multiplied by in a positional index: n^(k-1-i) for member i. */

@@ -2,6 +2,9 @@ package io.npuzzle.core.pdb;
 
 import io.npuzzle.core.board.Shape;
 
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 
 /**
@@ -26,12 +29,21 @@ public final class PatternDatabase {
     private static final long MAX_POSITIONAL_SPREAD = 3;
     /** Largest stored half excess; 15 marks a placement not yet reached while building. */
     public static final int MAX_ENTRY = 14;
+    /** Lays out the positional tables asked for without waiting, one at a time: each uses every core. */
+    private static final ExecutorService LAYOUTS = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "npuzzle-layout");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final Pattern pattern;
     private final byte[] packed;
     private volatile byte[] positional;
     /** Whether {@link #readsPositionally()} took this table's room from the budget (or needs none). */
     private boolean positionalReserved;
+    private final AtomicBoolean layoutAsked = new AtomicBoolean();
+    /** Held while the positional table is laid out: not this object, whose budget question must not wait for it. */
+    private final Object layoutLock = new Object();
 
     /** @param packed the entries in rank order (see {@link Pattern#rank}), four bits each */
     public PatternDatabase(Pattern pattern, byte[] packed) {
@@ -116,12 +128,25 @@ public final class PatternDatabase {
     public byte[] positionalTable() {
         byte[] table = positional;
         if (table == null) {
-            synchronized (this) {
+            synchronized (layoutLock) {
                 table = positional;
                 if (table == null) {
                     table = positional = expand();
                 }
             }
+        }
+        return table;
+    }
+
+    /**
+     * The positional table if it is laid out; otherwise null, and it is laid out in the background (once), so that
+     * a caller in a hurry reads the ranked table meanwhile. Only for tables read positionally
+     * ({@link #readsPositionally()}).
+     */
+    public byte[] positionalTableWithoutWaiting() {
+        byte[] table = positional;
+        if (table == null && layoutAsked.compareAndSet(false, true)) {
+            LAYOUTS.execute(this::positionalTable);
         }
         return table;
     }

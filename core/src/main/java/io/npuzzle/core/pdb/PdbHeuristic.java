@@ -49,16 +49,17 @@ public final class PdbHeuristic {
 
     /**
      * Assembles the estimate from cell partitions; each pattern is answered by the database of its
-     * canonical symmetric image, obtained from {@code databases}.
+     * canonical symmetric image, obtained from {@code databases}, read positionally once laid out as {@code wait}
+     * says.
      */
     public static PdbHeuristic assemble(Shape shape, int goalBlank, List<int[]> partitions,
-                                        Function<Pattern, PatternDatabase> databases) {
+                                        Function<Pattern, PatternDatabase> databases, LayoutWait wait) {
         GroupLookup[][] views = new GroupLookup[partitions.size()][];
         for (int v = 0; v < views.length; v++) {
             int[] masks = partitions.get(v);
             views[v] = new GroupLookup[masks.length];
             for (int g = 0; g < masks.length; g++) {
-                views[v][g] = lookup(shape, goalBlank, g, masks[g], databases);
+                views[v][g] = lookup(shape, goalBlank, g, masks[g], databases, wait);
             }
         }
         return new PdbHeuristic(shape, goalBlank, views);
@@ -105,6 +106,21 @@ public final class PdbHeuristic {
 
     public int groupCount(int view) {
         return views[view].length;
+    }
+
+    /**
+     * Whether some database is read ranked only until its positional table is laid out ({@link
+     * LayoutWait#IN_BACKGROUND}): the same estimate, at a lower node rate.
+     */
+    public boolean awaitsLayout() {
+        for (GroupLookup[] view : views) {
+            for (GroupLookup group : view) {
+                if (group.awaitsLayout()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Distinct databases behind the views. */
@@ -168,7 +184,7 @@ public final class PdbHeuristic {
     }
 
     private static GroupLookup lookup(Shape shape, int goalBlank, int index, int cellMask,
-                                      Function<Pattern, PatternDatabase> databases) {
+                                      Function<Pattern, PatternDatabase> databases, LayoutWait wait) {
         if ((cellMask & (1 << goalBlank)) != 0) {
             throw new IllegalArgumentException("a pattern holds the goal blank cell " + goalBlank);
         }
@@ -181,7 +197,7 @@ public final class PdbHeuristic {
         for (int i = 0; i < members.length; i++) {
             members[i] = Puzzle.canonicalLabel(inverse[databaseCells[i]], goalBlank);
         }
-        return GroupLookup.of(index, databases.apply(pattern), members, cellMap);
+        return GroupLookup.of(index, databases.apply(pattern), members, cellMap, wait);
     }
 
     /** The symmetry giving the smallest image of the cells, then of the blank's region. */

@@ -51,7 +51,7 @@ class PatternDatabaseBuilderTest {
             List<int[]> views = transpose[goalBlank] == goalBlank
                     ? List.of(partition, mirrored(partition, transpose))
                     : List.of(partition);
-            PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, views, BUILDER::build);
+            PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, views, BUILDER::build, LayoutWait.AWAIT);
             ExactTable exact = ExactTable.build(EIGHT, goalBlank);
             byte[] state = new byte[9];
             int positive = 0;
@@ -82,7 +82,7 @@ class PatternDatabaseBuilderTest {
             for (int goalBlank : new int[] {0, n - 1}) {
                 int tiles = (1 << n) - 1 & ~(1 << goalBlank);
                 PdbHeuristic whole = PdbHeuristic.assemble(shape, goalBlank, List.<int[]>of(new int[] {tiles}),
-                        BUILDER::build);
+                        BUILDER::build, LayoutWait.AWAIT);
                 ExactTable exact = ExactTable.build(shape, goalBlank);
                 byte[] state = new byte[n];
                 for (long rank = 0; rank < PermutationRank.factorial(n); rank++) {
@@ -137,7 +137,7 @@ class PatternDatabaseBuilderTest {
         PatternDatabase own = BUILDER.build(new Pattern(EIGHT, cells));
         int rest = (1 << 8) - 1 & ~cells;
         PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, List.<int[]>of(new int[] {cells, rest}),
-                BUILDER::build);
+                BUILDER::build, LayoutWait.AWAIT);
         GroupLookup lookup = heuristic.lookupOf(0, Puzzle.canonicalLabel(1, goalBlank));
         int[] ownCells = new Pattern(EIGHT, cells).cells();
         int[] identity = {0, 1, 2, 3, 4, 5, 6, 7, 8};

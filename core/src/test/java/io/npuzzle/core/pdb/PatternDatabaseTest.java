@@ -1,11 +1,22 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.rank.PermutationRank;
 import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PatternDatabaseTest {
@@ -33,6 +44,57 @@ class PatternDatabaseTest {
             largest = Math.max(largest, entry);
         }
         assertTrue(largest > 0, "some placements need more than their taxicab distance");
+    }
+
+    @Test
+    void aTableAskedForWithoutWaitingIsLaidOutOnceInTheBackground() {
+        PatternDatabase database = new PatternDatabaseBuilder(1).build(new Pattern(Shape.of(4, 4), 0b0100_0000_0010_0001));
+
+        assertNull(database.positionalTableWithoutWaiting(), "not laid out yet: the caller reads the ranked table");
+        byte[] laidOut = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            byte[] table;
+            while ((table = database.positionalTableWithoutWaiting()) == null) {
+                Thread.onSpinWait();
+            }
+            return table;
+        });
+        assertSame(laidOut, database.positionalTable(), "the background layout is the table itself, made once");
+    }
+
+    /**
+     * An estimate assembled without waiting reads the databases ranked while their positional tables are laid out,
+     * and estimates exactly what the positional one does.
+     */
+    @Test
+    void anEstimateThatDoesNotWaitForTheLayoutEstimatesTheSame() {
+        Shape shape = Shape.of(3, 3);
+        int goalBlank = 8;
+        int cells = 0b0_0010_0110;
+        List<int[]> partition = List.<int[]>of(new int[] {cells, (1 << 8) - 1 & ~cells});
+        Map<Pattern, PatternDatabase> built = new HashMap<>();
+        PatternDatabaseBuilder builder = new PatternDatabaseBuilder(1);
+
+        PdbHeuristic meanwhile = PdbHeuristic.assemble(shape, goalBlank, partition,
+                pattern -> built.computeIfAbsent(pattern, builder::build), LayoutWait.IN_BACKGROUND);
+        PdbHeuristic positional = PdbHeuristic.assemble(shape, goalBlank, partition, built::get, LayoutWait.AWAIT);
+
+        assertTrue(meanwhile.awaitsLayout());
+        assertFalse(positional.awaitsLayout());
+        Random random = new Random(7);
+        byte[] state = new byte[9];
+        for (int i = 0; i < 1000; i++) {
+            PermutationRank.unrank(random.nextInt(362_880), 9, state);
+            assertEquals(positional.estimate(state), meanwhile.estimate(state));
+        }
+        assertEquals(0, meanwhile.estimate(goal(shape, goalBlank)));
+    }
+
+    private static byte[] goal(Shape shape, int goalBlank) {
+        byte[] goal = new byte[shape.size()];
+        for (int cell = 0; cell < goal.length; cell++) {
+            goal[cell] = (byte) Puzzle.canonicalLabel(cell, goalBlank);
+        }
+        return goal;
     }
 
     /** An unbuilt database of the pattern's size: enough to ask which tables it may have. */

@@ -5,10 +5,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PatternDatabasesTest {
 
@@ -47,5 +52,27 @@ class PatternDatabasesTest {
         PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
         assertNull(nothingStored.heuristicIfStored(Shape.of(2, 6), 11));
         assertEquals(0, empty.toFile().list().length, "nothing built");
+    }
+
+    /**
+     * A fast answer does not wait for positional tables either: the first estimate reads the freshly loaded
+     * databases ranked and is not kept; once the background layout is done, the positional estimate is kept.
+     */
+    @Test
+    void aQuickEstimateReadsRankedUntilTheLayoutIsDoneAndOnlyThenIsKept() {
+        PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD);
+
+        PdbHeuristic first = databases.heuristicIfStored(FOUR, 0);
+        assertTrue(first.awaitsLayout(), "freshly loaded databases are not laid out yet");
+        PdbHeuristic laidOut = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            PdbHeuristic heuristic;
+            while ((heuristic = databases.heuristicIfStored(FOUR, 0)).awaitsLayout()) {
+                Thread.onSpinWait();
+            }
+            return heuristic;
+        });
+        assertFalse(laidOut.awaitsLayout());
+        assertSame(laidOut, databases.heuristicIfStored(FOUR, 0), "kept once laid out");
+        assertSame(laidOut, databases.heuristic(FOUR, 0), "and served to optimal searches");
     }
 }
