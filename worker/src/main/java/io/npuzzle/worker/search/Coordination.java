@@ -18,6 +18,7 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,16 +27,19 @@ import java.util.function.BooleanSupplier;
 /**
  * One optimal search as its coordinator runs it: alone until it has run {@code splitAfter}, then iteration by
  * iteration, each cut at a frontier into tasks that every worker takes from the tasks topic, their results
- * gathered from Redis. The answer is the first solution in task order, each task's the first in its roots' order:
- * exactly the single-threaded IDA* answer, whoever searched what. The current iteration lives in Redis, so a worker
- * that gets the job after this one died takes the search over there.
+ * gathered as they are heard on the results topic and from Redis. The answer is the first solution in task
+ * order, each task's the first in its roots' order: exactly the single-threaded IDA* answer, whoever searched
+ * what. The current iteration lives in Redis, so a worker that gets the job after this one died takes the search
+ * over there.
  */
 final class Coordination {
 
     private static final Logger LOG = Logger.getLogger(Coordination.class);
     private static final Strategy STRATEGY = Strategy.of(Algorithm.IDA_STAR_PDB);
-    /** How often the coordinator looks at the results in Redis when no wake-up came. */
+    /** How long the coordinator waits for a result to be heard before it reads them all from Redis. */
     private static final Duration LOOK_AGAIN = Duration.ofMillis(250);
+    /** How often it reads them all from Redis while results keep being heard, for any that was not. */
+    private static final Duration READ_AGAIN = Duration.ofSeconds(2);
     /** Frontier nodes per task at the most tasks: a few, so that tasks differ less in size than single subtrees do. */
     static final int ROOTS_PER_TASK = 4;
 
@@ -189,8 +193,9 @@ final class Coordination {
      */
     private Map<Integer, SearchTaskResult> awaitResults(TaskWindow window, int taskCount) {
         long deadlineMillis = startedMillis + searches.maxMillis(puzzle.shape());
+        Map<Integer, SearchTaskResult> results = new HashMap<>(searches.store().results(searchId, bound));
+        long readAgainMillis = System.currentTimeMillis() + READ_AGAIN.toMillis();
         while (true) {
-            Map<Integer, SearchTaskResult> results = searches.store().results(searchId, bound);
             if (decided(results, taskCount)) {
                 return results;
             }
@@ -199,7 +204,17 @@ final class Coordination {
                 return null;
             }
             report(results, taskCount);
-            searches.wakeups().await(searchId, LOOK_AGAIN);
+            List<SearchTaskResult> heard = searches.wakeups().await(searchId, LOOK_AGAIN);
+            for (SearchTaskResult result : heard) {
+                if (result.bound() == bound && result.index() >= 0 && result.index() < taskCount) {
+                    results.putIfAbsent(result.index(), result);
+                }
+            }
+            long now = System.currentTimeMillis();
+            if (heard.isEmpty() || now >= readAgainMillis) {
+                results.putAll(searches.store().results(searchId, bound));
+                readAgainMillis = now + READ_AGAIN.toMillis();
+            }
         }
     }
 
