@@ -4,7 +4,8 @@ package io.npuzzle.core.pdb;
  * One pattern of a partition, looked up in a database built for a symmetric image of it: member i is the
  * label whose tile the database ranks i-th, and {@code cellMap} carries board cells into the database's frame.
  * Databases are read through their positional table (an index a move changes by a constant) where one is made
- * ({@link PatternDatabase#readsPositionally()}) and laid out, others through their ranked table. The pattern's distance is its tiles' taxicab distance plus twice the entry.
+ * ({@link PatternDatabase#readsPositionally()}) and laid out, others through their ranked table. The pattern's
+ * distance is its tiles' taxicab distance plus twice the entry.
  *
  * @param index      the pattern's place in its partition
  * @param database   the database answering for the pattern
