@@ -3,7 +3,7 @@ package io.npuzzle.worker.messaging;
 import io.npuzzle.protocol.SearchIds;
 import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.runtime.json.JsonCodec;
-import io.npuzzle.worker.search.CoordinatorWakeups;
+import io.npuzzle.worker.search.HeardResults;
 import io.smallrye.reactive.messaging.kafka.KafkaRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -21,22 +21,22 @@ public class SearchResultConsumer {
 
     private static final Logger LOG = Logger.getLogger(SearchResultConsumer.class);
 
-    private final CoordinatorWakeups wakeups;
+    private final HeardResults heard;
     private final JsonCodec json;
 
-    SearchResultConsumer(CoordinatorWakeups wakeups, JsonCodec json) {
-        this.wakeups = wakeups;
+    SearchResultConsumer(HeardResults heard, JsonCodec json) {
+        this.heard = heard;
         this.json = json;
     }
 
     @Incoming("search-results")
     public CompletionStage<Void> onResult(KafkaRecord<String, String> record) {
         String searchId = record.getKey();
-        if (SearchIds.isWellFormed(searchId) && wakeups.follows(searchId)) {
+        if (SearchIds.isWellFormed(searchId) && heard.follows(searchId)) {
             try {
                 SearchTaskResult result = json.read(record.getPayload(), SearchTaskResult.class);
                 if (searchId.equals(result.searchId())) {
-                    wakeups.resultArrived(result);
+                    heard.resultArrived(result);
                 }
             } catch (IllegalStateException e) {
                 LOG.debugf("passed over a task result of search %s that does not decode: %s", searchId, e.getMessage());

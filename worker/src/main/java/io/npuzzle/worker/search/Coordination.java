@@ -93,11 +93,11 @@ final class Coordination {
             LOG.infof("splitting search %s at bound %d after %d nodes", searchId, bound, nodes);
         }
         shared.run();
-        searches.wakeups().follow(searchId);
+        searches.heardResults().follow(searchId);
         try {
             return shared();
         } finally {
-            searches.wakeups().forget(searchId);
+            searches.heardResults().forget(searchId);
         }
     }
 
@@ -204,7 +204,7 @@ final class Coordination {
                 return null;
             }
             report(results, taskCount);
-            List<SearchTaskResult> heard = searches.wakeups().await(searchId, LOOK_AGAIN);
+            List<SearchTaskResult> heard = searches.heardResults().await(searchId, LOOK_AGAIN);
             for (SearchTaskResult result : heard) {
                 if (result.bound() == bound && result.index() >= 0 && result.index() < taskCount) {
                     results.putIfAbsent(result.index(), result);

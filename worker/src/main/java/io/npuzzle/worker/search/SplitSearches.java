@@ -27,17 +27,17 @@ public class SplitSearches {
     private final Duration splitAfter;
     private final SplitSearchStore store;
     private final SearchMessages messages;
-    private final CoordinatorWakeups wakeups;
+    private final HeardResults heard;
     private final String workerId;
 
     @Inject
-    SplitSearches(WorkerConfig config, SplitSearchStore store, SearchMessages messages, CoordinatorWakeups wakeups,
+    SplitSearches(WorkerConfig config, SplitSearchStore store, SearchMessages messages, HeardResults heard,
                   WorkerIdentity identity) {
         this.config = config.search();
         this.splitAfter = config.splitAfter();
         this.store = store;
         this.messages = messages;
-        this.wakeups = wakeups;
+        this.heard = heard;
         this.workerId = identity.id();
     }
 
@@ -87,8 +87,8 @@ public class SplitSearches {
         return messages;
     }
 
-    CoordinatorWakeups wakeups() {
-        return wakeups;
+    HeardResults heardResults() {
+        return heard;
     }
 
     String workerId() {

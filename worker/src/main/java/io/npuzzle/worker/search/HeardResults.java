@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * coordinator still reads them all there now and then, which catches any result not heard.
  */
 @ApplicationScoped
-public class CoordinatorWakeups {
+public class HeardResults {
 
     private final ConcurrentHashMap<String, Heard> following = new ConcurrentHashMap<>();
 

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class CoordinatorWakeupsTest {
+class HeardResultsTest {
 
     private static final String SEARCH = "0123456789abcdef0123456789abcdef";
     private static final Duration LONG = Duration.ofSeconds(30);
@@ -23,42 +23,42 @@ class CoordinatorWakeupsTest {
 
     @Test
     void theResultsHeardSinceTheLastWaitAreHandedToTheCoordinatorOnce() {
-        CoordinatorWakeups wakeups = new CoordinatorWakeups();
-        wakeups.follow(SEARCH);
+        HeardResults heard = new HeardResults();
+        heard.follow(SEARCH);
 
-        wakeups.resultArrived(result(SEARCH, 3));
-        wakeups.resultArrived(result(SEARCH, 1));
+        heard.resultArrived(result(SEARCH, 3));
+        heard.resultArrived(result(SEARCH, 1));
 
-        assertEquals(List.of(result(SEARCH, 3), result(SEARCH, 1)), wakeups.await(SEARCH, LONG));
-        assertEquals(List.of(), wakeups.await(SEARCH, Duration.ofMillis(20)), "each is handed over once");
+        assertEquals(List.of(result(SEARCH, 3), result(SEARCH, 1)), heard.await(SEARCH, LONG));
+        assertEquals(List.of(), heard.await(SEARCH, Duration.ofMillis(20)), "each is handed over once");
     }
 
     @Test
     void aWaitingCoordinatorWakesWhenAResultArrives() throws Exception {
-        CoordinatorWakeups wakeups = new CoordinatorWakeups();
-        wakeups.follow(SEARCH);
+        HeardResults heard = new HeardResults();
+        heard.follow(SEARCH);
         CompletableFuture<List<SearchTaskResult>> waiting =
-                CompletableFuture.supplyAsync(() -> wakeups.await(SEARCH, LONG));
+                CompletableFuture.supplyAsync(() -> heard.await(SEARCH, LONG));
 
-        wakeups.resultArrived(result(SEARCH, 0));
+        heard.resultArrived(result(SEARCH, 0));
 
         assertEquals(List.of(result(SEARCH, 0)), waiting.get(10, TimeUnit.SECONDS));
     }
 
     @Test
     void resultsOfSearchesNotCoordinatedHereAreDropped() {
-        CoordinatorWakeups wakeups = new CoordinatorWakeups();
+        HeardResults heard = new HeardResults();
         String other = "fedcba9876543210fedcba9876543210";
-        wakeups.follow(SEARCH);
+        heard.follow(SEARCH);
 
-        wakeups.resultArrived(result(other, 0));
-        wakeups.forget(SEARCH);
-        wakeups.resultArrived(result(SEARCH, 1));
+        heard.resultArrived(result(other, 0));
+        heard.forget(SEARCH);
+        heard.resultArrived(result(SEARCH, 1));
 
-        assertFalse(wakeups.follows(other));
-        assertFalse(wakeups.follows(SEARCH));
-        wakeups.follow(SEARCH);
-        assertTrue(wakeups.follows(SEARCH));
-        assertEquals(List.of(), wakeups.await(SEARCH, Duration.ofMillis(20)), "nothing kept from before");
+        assertFalse(heard.follows(other));
+        assertFalse(heard.follows(SEARCH));
+        heard.follow(SEARCH);
+        assertTrue(heard.follows(SEARCH));
+        assertEquals(List.of(), heard.await(SEARCH, Duration.ofMillis(20)), "nothing kept from before");
     }
 }
