@@ -5,7 +5,6 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -13,12 +12,14 @@ import java.util.SplittableRandom;
 /**
  * Places every tile bound for a region's outer rows and columns at once, down to a target block (an 8x8 board
  * to its 7x7 corner) or to the goal, by beam search over whole boards (Lowerre 1976; Bisiani 1987): each layer
- * keeps the unseen children of the layer before with the lowest Manhattan distance plus linear conflicts
- * (Hansson, Mayer and Yung 1992) of all the region's tiles, as many as the time allows, until a child has every
- * outer tile home. Tiles travel together, and the block left behind is already partly in order, so the answer
- * is far shorter than lines placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a
- * layer are primitive arrays, a child is scored from its parent by the move alone, and only the children kept
- * are written out. One instance serves one thread.
+ * keeps the unseen children of the layer before with the lowest key, as many as the time allows, until a child
+ * has every outer tile home. The key is the Manhattan distance plus linear conflicts (Hansson, Mayer and Yung
+ * 1992) of all the region's tiles, the outer tiles' distance counted half again: with all tiles alike an 8x8
+ * beam kept ordering the block while its last outer tiles waited, and stalled in half its runs. Tiles travel
+ * together, and the block left behind is already partly in order, so the answer is far shorter than lines placed
+ * one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive arrays, a child is
+ * scored from its parent by the move alone, and only the children kept are written out. One instance serves one
+ * thread.
  */
 final class BeamPlacer {
 
@@ -56,11 +57,16 @@ final class BeamPlacer {
     private static final int MIN_WIDTH = 200;
     private static final int MAX_WIDTH = 12_000;
     private static final int MAX_CHILDREN = 3 * MAX_WIDTH + 1;
-    /** Layers a beam takes per unit of its start's key: about 1.4 on 6x6 to 8x8 boards, planned with margin. */
-    private static final double LAYERS_PER_KEY = 1.5;
+    /**
+     * Layers a beam takes per unit of its start's estimate (Manhattan distance plus linear conflicts): about 1.4 on
+     * 6x6 to 8x8 boards, planned with margin.
+     */
+    private static final double LAYERS_PER_ESTIMATE = 1.5;
+    /** The key's weight on the estimate; the outer tiles' distance is added once more, half as much again. */
+    private static final int ESTIMATE_WEIGHT = 2;
     /** Children a board of a layer has, on average: three moves, less the ones back. */
     private static final double CHILDREN_PER_BOARD = 2.5;
-    /** Layers planned beyond the key's share: near the end a board needs more moves than its key says. */
+    /** Layers planned beyond the estimate's share: near the end a board needs more moves than its estimate says. */
     private static final int PLANNED_EXTRA_LAYERS = 72;
     /**
      * Layers without a better board (fewer outer tiles away, or as many and a lower key) after which a beam
@@ -77,17 +83,19 @@ final class BeamPlacer {
     private final int[][] neighbour;
     /** Zobrist keys, per cell and label: {@code cell * n + label}. */
     private final long[] zobrist;
-    private final LongOpenHashSet seen = new LongOpenHashSet();
+    private final RecentBoards seen = new RecentBoards();
     /** Per layer, per board kept: its parent's index times four plus the move's ordinal. */
     private final IntArrayList trail = new IntArrayList();
     private final IntArrayList layerStarts = new IntArrayList();
 
-    // Per search: the key (of the whole board: tiles outside the region are home and add nothing), goal cells
-    // by label, the region's cells, which labels are outer.
+    // Per search: the estimate (of the whole board: tiles outside the region are home and add nothing), goal
+    // cells by label, the region's cells, which labels are outer, and per label and cell the distance an outer
+    // tile adds to the key beyond the estimate's (label * n + cell).
     private ManhattanLinearConflict estimate;
     private final int[] goalCell;
     private final boolean[] outer;
     private final boolean[] inRegion;
+    private final int[] outerDistance;
 
     /** The layer being expanded, and the one being filled. */
     private Layer layer;
@@ -120,6 +128,7 @@ final class BeamPlacer {
         goalCell = new int[n];
         outer = new boolean[n];
         inRegion = new boolean[n];
+        outerDistance = new int[n * n];
         layer = new Layer(n);
         next = new Layer(n);
     }
@@ -143,7 +152,8 @@ final class BeamPlacer {
         prepare(goalBlank, region, target);
         System.arraycopy(state, 0, layer.boards, 0, n);
         layer.blanks[0] = blank;
-        layer.keys[0] = estimate.estimate(state);
+        int startEstimate = estimate.estimate(state);
+        layer.keys[0] = ESTIMATE_WEIGHT * startEstimate + outerDistance(state);
         layer.hashes[0] = hash(state);
         layer.away[0] = outerAway(state);
         layer.lastMoves[0] = -1;
@@ -159,9 +169,9 @@ final class BeamPlacer {
         bestAway = away0;
         bestKey = layer.keys[0];
         bestLayer = -1;
-        int plannedLayers = (int) (LAYERS_PER_KEY * layer.keys[0]) + PLANNED_EXTRA_LAYERS;
+        int plannedLayers = (int) (LAYERS_PER_ESTIMATE * startEstimate) + PLANNED_EXTRA_LAYERS;
         // A beam that wanders on a plateau of its key rarely comes back with a short answer: give up early.
-        int maxDepth = Math.min(maxLayers, 2 * layer.keys[0] + 2 * n);
+        int maxDepth = Math.min(maxLayers, 2 * startEstimate + 2 * n);
         long made = 0;
         while (layerStarts.size() < maxDepth && layerStarts.size() - bestLayer <= STALL_LAYERS) {
             long now = System.nanoTime();
@@ -197,6 +207,9 @@ final class BeamPlacer {
             int goal = Puzzle.canonicalGoalCell(label, goalBlank);
             goalCell[label] = goal;
             outer[label] = label != 0 && inRegion[goal] && !target.holds(shape.row(goal), shape.col(goal));
+            for (int cell = 0; cell < n; cell++) {
+                outerDistance[label * n + cell] = outer[label] ? shape.distance(goal, cell) : 0;
+            }
         }
     }
 
@@ -212,8 +225,9 @@ final class BeamPlacer {
                     continue;
                 }
                 childOrigin[made] = i * 4 + m;
-                childKey[made] = layer.keys[i] + estimate.change(layer.boards, base, blank, cell);
                 int label = layer.boards[base + cell];
+                childKey[made] = layer.keys[i] + ESTIMATE_WEIGHT * estimate.change(layer.boards, base, blank, cell)
+                        + outerDistance[label * n + blank] - outerDistance[label * n + cell];
                 childHash[made] = layer.hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
                         ^ zobrist[cell * n] ^ zobrist[blank * n];
                 childAway[made] = layer.away[i] + (outer[label] ? awayDelta(label, cell, blank) : 0);
@@ -308,6 +322,14 @@ final class BeamPlacer {
             h ^= zobrist[cell * n + board[cell]];
         }
         return h;
+    }
+
+    private int outerDistance(byte[] board) {
+        int sum = 0;
+        for (int cell = 0; cell < n; cell++) {
+            sum += outerDistance[board[cell] * n + cell];
+        }
+        return sum;
     }
 
     private int outerAway(byte[] board) {

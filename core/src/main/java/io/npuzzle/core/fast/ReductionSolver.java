@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * Fast legal answers for any board: while the unsolved region is too large to finish, shrink it. A region
- * larger than 5x5 is left to beam searches ({@link BeamPlacer}): one places every tile outside the 7x7 block
- * around the goal blank, the next the whole block (a region no larger is placed whole). A beam that stalls
+ * larger than 5x5 is left to beam searches ({@link BeamPlacer}): each places every tile outside the block one
+ * row and one column smaller around the goal blank (8x8 to 7x7 to 6x6), until the region is small enough to be
+ * placed whole by one more. A beam that stalls
  * hands the board it got furthest with to lines. Otherwise, or when a beam runs out of time, one of the
  * region's outer rows or columns that does not hold the goal blank is put in place, the whole line by one search
  * ({@link GroupPlacer}), or, when that search runs out of nodes, tiles two at a time by shortest placements. A
@@ -46,15 +47,19 @@ public final class ReductionSolver {
      * databases cover the square and smaller regions.
      */
     private static final int BEAM_MIN_SIDE = 5;
-    /** A beam places the tiles outside a block of this side, or all of a region no larger. */
-    private static final int BEAM_BLOCK_SIDE = 7;
+    /**
+     * A region of at most this many cells is placed whole by one beam. Larger ones shrink a row and a column a
+     * beam: on 7x7 boards, through 6x6, 351-357 moves instead of 378-381 placed whole (and 8x8 boards through 7x7
+     * and 6x6, 588-593 instead of 606-614 through 7x7 alone).
+     */
+    private static final int WHOLE_BEAM_CELLS = 36;
     /** The time an answer may take unless the caller gives less. */
     public static final long ANSWER_MILLIS = 1_000;
     /** The share of an answer's time after which beams end, leaving the rest to lines and the finisher. */
     private static final double BEAM_SHARE = 0.55;
     /**
-     * The share of the beams' time left that a beam towards a block may take; the beam that finishes the block
-     * takes the rest (on 8x8 boards, shares from a half to nine tenths gave the same lengths within noise).
+     * The share of the beams' time left that a beam towards a block may take; the beams after it share the rest
+     * (on 7x7 boards 0.6 and 0.8 gave 358 and 357 moves against 352, within noise; a half, 369).
      */
     private static final double BLOCK_BEAM_SHARE = 0.7;
     /** The share of an answer's time until which an answer made of placements is shortened. */
@@ -173,11 +178,17 @@ public final class ReductionSolver {
                 }
                 if (region.size() < linesFromCells && height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE
                         && region.size() > BEAM_MIN_SIDE * BEAM_MIN_SIDE) {
-                    if (placeByBeam(height, width)) {
+                    BeamPlacer.Placement placed = placeByBeam(height, width);
+                    if (placed != null && placed.complete()) {
                         if (top > bottom) {
                             String answer = shortened();
                             return SolveResult.solved(answer, false, 0, System.nanoTime() - startNanos, placements());
                         }
+                        continue;
+                    }
+                    // A beam that stalled nearer the block goes on from there, where the layers it held on its
+                    // plateau are gone: on 7x7 boards most such second beams get through.
+                    if (placed != null && System.nanoTime() < beamDeadline) {
                         continue;
                     }
                     linesFromCells = region.size();
@@ -270,13 +281,14 @@ public final class ReductionSolver {
         }
 
         /**
-         * Places by one beam search every tile of the region outside the block of at most
-         * {@link #BEAM_BLOCK_SIDE} squared cells around the goal blank, or every tile when the region is no larger
-         * than that block; false when the beam did not get there in time, the board then as far as it got.
+         * Places by one beam search every tile of the region outside the block around the goal blank one row and
+         * one column smaller than the region, or every tile when the region has at most {@link #WHOLE_BEAM_CELLS};
+         * what the beam found (the board then as far as it got, and the region shrunk when complete), or null.
          */
-        private boolean placeByBeam(int height, int width) {
-            int rows = height * width <= BEAM_BLOCK_SIDE * BEAM_BLOCK_SIDE ? 0 : Math.min(height, BEAM_BLOCK_SIDE);
-            int columns = rows == 0 ? 0 : Math.min(width, BEAM_BLOCK_SIDE);
+        private BeamPlacer.Placement placeByBeam(int height, int width) {
+            int side = Math.max(height, width) - 1;
+            int rows = height * width <= WHOLE_BEAM_CELLS ? 0 : Math.min(height, side);
+            int columns = rows == 0 ? 0 : Math.min(width, side);
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
@@ -288,19 +300,18 @@ public final class ReductionSolver {
                     new BeamPlacer.Block(top, left, height, width), new BeamPlacer.Block(blockTop, blockLeft, rows, columns),
                     deadline);
             if (found == null) {
-                return false;
+                return null;
             }
             blank = Board.play(shape, state, blank, found.moves(), 0, found.moves().length());
             moves.append(found.moves());
             beamPlaced = true;
-            if (!found.complete()) {
-                return false;
+            if (found.complete()) {
+                top = blockTop;
+                left = blockLeft;
+                bottom = blockTop + rows - 1;
+                right = blockLeft + columns - 1;
             }
-            top = blockTop;
-            left = blockLeft;
-            bottom = blockTop + rows - 1;
-            right = blockLeft + columns - 1;
-            return true;
+            return found;
         }
 
         /** A placement of the line with its score: its moves, plus what the foresight expects of the rest. */

@@ -83,6 +83,31 @@ class ReductionSolverTest {
         assertEquals(List.of(five, left), regions.subList(0, 2));
     }
 
+    /** With time enough, beams shrink a region a row and a column at a time and place a 6x6 one whole. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("beamChains")
+    void beamsShrinkTheRegionOneRowAndColumnAtATime(Shape shape, List<Shape> regions) {
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(shape.size()));
+        List<Shape> offered = new ArrayList<>();
+        ReductionSolver.Finisher recording = (region, goalBlank, state) -> {
+            if (offered.isEmpty() || !offered.get(offered.size() - 1).equals(region)) {
+                offered.add(region);
+            }
+            return TABLES_ONLY.finish(region, goalBlank, state);
+        };
+        SolveResult result = ReductionSolver.solve(puzzle, recording, ReductionSolver.RegionCost.NONE, System.nanoTime(),
+                10_000);
+        assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
+        assertEquals(regions, offered);
+        assertEquals(List.of(Algorithm.BEAM), result.strategy().steps(), "no line placed");
+    }
+
+    static Stream<Arguments> beamChains() {
+        return Stream.of(Arguments.of(Shape.of(8, 8), List.of(Shape.of(8, 8), Shape.of(7, 7), Shape.of(6, 6))),
+                Arguments.of(Shape.of(7, 7), List.of(Shape.of(7, 7), Shape.of(6, 6))),
+                Arguments.of(Shape.of(6, 6), List.of(Shape.of(6, 6))));
+    }
+
     static Stream<Arguments> dearRegions() {
         return Stream.of(Arguments.of(Shape.of(4, 5), Shape.of(5, 4)), Arguments.of(Shape.of(5, 4), Shape.of(4, 5)));
     }
