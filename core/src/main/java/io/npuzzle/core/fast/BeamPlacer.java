@@ -162,7 +162,7 @@ final class BeamPlacer {
         System.arraycopy(state, 0, layer.boards, 0, n);
         layer.blanks[0] = blank;
         int startEstimate = estimate.estimate(state);
-        layer.keys[0] = ESTIMATE_WEIGHT * startEstimate + outerDistance(state);
+        layer.keys[0] = ESTIMATE_WEIGHT * startEstimate + outerDistanceOf(state);
         layer.hashes[0] = hash(state);
         layer.away[0] = outerAway(state);
         layer.lastMoves[0] = -1;
@@ -338,7 +338,8 @@ final class BeamPlacer {
         return h;
     }
 
-    private int outerDistance(byte[] board) {
+    /** What the outer tiles of {@code board} add to its key beyond the estimate. */
+    private int outerDistanceOf(byte[] board) {
         int sum = 0;
         for (int cell = 0; cell < n; cell++) {
             sum += outerDistance[board[cell] * n + cell];
