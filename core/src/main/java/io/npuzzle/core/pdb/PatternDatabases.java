@@ -16,8 +16,9 @@ import java.util.concurrent.FutureTask;
 /**
  * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
  * and saved there, on first use by an optimal or bounded search; concurrent callers wait for one build. Fast
- * answers only use what is stored, and the large 4x4 set is built on a background thread of its own, so a build
- * never holds up quick answers.
+ * answers only use what is stored for a whole board, and only what is in memory for a region of a larger board
+ * (the rest of what is stored loads in the background), and the large 4x4 set is built on a background thread of
+ * its own, so a build never holds up quick answers.
  * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
  * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
  * the 7-8 databases follow in the background and take over once in memory.
@@ -144,15 +145,41 @@ public final class PatternDatabases {
             }
         }
         Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
-        for (int[] partition : views(standard)) {
+        return stored(standard) ? heuristic(standard, LayoutWait.IN_BACKGROUND) : null;
+    }
+
+    /**
+     * The best estimate whose databases are all in memory now, or null; never loads, builds or waits for a layout.
+     * Where they are stored but not loaded, they start loading on the background thread, so that later answers
+     * have them: a fast answer for a region of a larger board must not spend its second loading (the first 8x8
+     * answer of a process that reached 5x5, 4x5 and 3x5 regions took 2.1 s, loading their databases).
+     */
+    public PdbHeuristic heuristicInMemory(Shape shape, int goalBlank) {
+        if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
+            PdbHeuristic large = ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE), LayoutWait.IN_BACKGROUND);
+            if (large != null) {
+                return large;
+            }
+        }
+        Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
+        PdbHeuristic loaded = ifLoaded(standard, LayoutWait.IN_BACKGROUND);
+        if (loaded == null && stored(standard)) {
+            prepare(standard);
+        }
+        return loaded;
+    }
+
+    /** Whether every database of a goal is in memory, on its way there, or in the store. */
+    private boolean stored(Goal goal) {
+        for (int[] partition : views(goal)) {
             for (int cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(shape, goalBlank, cells);
+                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
                 if (!databases.containsKey(pattern) && !store.contains(pattern)) {
-                    return null;
+                    return false;
                 }
             }
         }
-        return heuristic(standard, LayoutWait.IN_BACKGROUND);
+        return true;
     }
 
     private PdbHeuristic heuristic(Goal goal) {
@@ -177,6 +204,10 @@ public final class PatternDatabases {
     }
 
     private PdbHeuristic ifLoaded(Goal goal) {
+        return ifLoaded(goal, LayoutWait.AWAIT);
+    }
+
+    private PdbHeuristic ifLoaded(Goal goal, LayoutWait wait) {
         PdbHeuristic known = heuristics.get(goal);
         if (known != null) {
             return known;
@@ -190,7 +221,7 @@ public final class PatternDatabases {
                 }
             }
         }
-        return heuristic(goal);
+        return heuristic(goal, wait);
     }
 
     /** Loads or builds a goal's databases on the background thread, unless that is under way or done. */

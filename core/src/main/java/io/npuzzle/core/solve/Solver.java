@@ -194,12 +194,13 @@ public final class Solver {
                 String moves = tables.get(shape, goalBlank).solve(state);
                 return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
             }
-            PdbHeuristic heuristic = PatternDatabases.supports(shape) && (searchWholeBoard || !shape.equals(whole))
-                    ? databases.heuristicIfStored(shape, goalBlank) : null;
+            PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
+                    : !shape.equals(whole) ? databases.heuristicInMemory(shape, goalBlank)
+                    : searchWholeBoard ? databases.heuristicIfStored(shape, goalBlank) : null;
             return heuristic == null ? null : finish(heuristic, state, options, deadline);
         }, (shape, goalBlank, state) -> {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > FAST_OPTIMAL_CELLS
-                    ? databases.heuristicIfStored(shape, goalBlank) : null;
+                    ? databases.heuristicInMemory(shape, goalBlank) : null;
             return heuristic == null ? -1 : (int) Math.round(FAST_MOVES_PER_ESTIMATE * heuristic.estimate(state));
         }, started, Math.min(options.maxMillis(), ReductionSolver.ANSWER_MILLIS));
     }

@@ -55,6 +55,28 @@ class PatternDatabasesTest {
     }
 
     /**
+     * A fast answer for a region of a larger board waits for no load: stored databases not in memory give no
+     * estimate, start loading in the background, and serve once loaded; what is not stored is never built.
+     */
+    @Test
+    void anEstimateInMemoryComesOnlyOnceItsStoredDatabasesHaveLoadedInTheBackground(@TempDir Path empty) {
+        PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD);
+
+        assertNull(databases.heuristicInMemory(FOUR, 0), "nothing is in memory yet");
+        PdbHeuristic loaded = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            PdbHeuristic heuristic;
+            while ((heuristic = databases.heuristicInMemory(FOUR, 0)) == null) {
+                Thread.onSpinWait();
+            }
+            return heuristic;
+        });
+        assertEquals(databases.heuristic(FOUR, 0).viewCount(), loaded.viewCount());
+        PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
+        assertNull(nothingStored.heuristicInMemory(Shape.of(2, 6), 11));
+        assertEquals(0, empty.toFile().list().length, "nothing built");
+    }
+
+    /**
      * A fast answer does not wait for positional tables either: the first estimate reads the freshly loaded
      * databases ranked and is not kept; once the background layout is done, the positional estimate is kept.
      */
