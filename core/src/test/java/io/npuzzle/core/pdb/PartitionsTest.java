@@ -39,12 +39,14 @@ class PartitionsTest {
     }
 
     @Test
-    void theShapesOfTheIssueGetLargePatternsAndTwoViews() {
+    void theShapesOfTheIssueGetLargePatternsAndSeveralViews() {
         assertEquals(8, Partitions.patternSize(Shape.of(3, 4)));
         assertEquals(7, Partitions.patternSize(Shape.of(3, 5)));
         assertEquals(7, Partitions.patternSize(Shape.of(2, 7)));
         assertEquals(6, Partitions.patternSize(Shape.of(4, 5)));
-        assertEquals(2, Partitions.views(Shape.of(4, 5), 19, DatabaseSet.STANDARD).size());
+        assertEquals(4, Partitions.views(Shape.of(4, 5), 19, DatabaseSet.STANDARD).size());
+        assertEquals(4, Partitions.views(Shape.of(5, 4), 0, DatabaseSet.STANDARD).size(), "transposed, flipped");
+        assertEquals(2, Partitions.views(Shape.of(4, 5), 7, DatabaseSet.STANDARD).size(), "snakes off the corners");
         List<int[]> korfFelner = Partitions.views(Shape.of(5, 5), 0, DatabaseSet.STANDARD);
         assertEquals(2, korfFelner.size(), "6-6-6-6 and its reflection");
         for (int pattern : korfFelner.get(0)) {
