@@ -107,16 +107,11 @@ public final class Partitions {
         for (int cell = 0; cell < base.length; cell++) {
             base[cell] = tall ? FOUR_BY_FIVE.col(cell) * shape.cols() + FOUR_BY_FIVE.row(cell) : cell;
         }
-        for (int[] flip : Symmetry.of(shape)) {
-            if (flip[base[CORNER_BLANK_4X5]] == goalBlank) {
-                List<int[]> views = new ArrayList<>(CORNER_VIEWS_4X5.length);
-                for (int[] view : CORNER_VIEWS_4X5) {
-                    views.add(image(flip, image(base, view)));
-                }
-                return views;
-            }
+        List<int[]> views = new ArrayList<>(CORNER_VIEWS_4X5.length);
+        for (int[] view : CORNER_VIEWS_4X5) {
+            views.add(image(base, view));
         }
-        return null;
+        return carried(shape, base[CORNER_BLANK_4X5], goalBlank, views);
     }
 
     private static int cells(int... cells) {
@@ -143,16 +138,25 @@ public final class Partitions {
      */
     private static List<int[]> cornerViews(Shape shape, int goalBlank, List<int[]> baseViews) {
         int[] transpose = Symmetry.transpose(shape);
+        List<int[]> views = new ArrayList<>(baseViews);
+        for (int[] view : baseViews) {
+            views.add(image(transpose, view));
+        }
+        return carried(shape, 0, goalBlank, views);
+    }
+
+    /**
+     * Views for the blank in {@code baseBlank} carried by the first symmetry of the shape that takes that cell to
+     * {@code goalBlank}; null when none does.
+     */
+    private static List<int[]> carried(Shape shape, int baseBlank, int goalBlank, List<int[]> views) {
         for (int[] cellMap : Symmetry.of(shape)) {
-            if (cellMap[0] == goalBlank) {
-                List<int[]> views = new ArrayList<>(2 * baseViews.size());
-                for (int[] view : baseViews) {
-                    views.add(image(cellMap, view));
+            if (cellMap[baseBlank] == goalBlank) {
+                List<int[]> images = new ArrayList<>(views.size());
+                for (int[] view : views) {
+                    images.add(image(cellMap, view));
                 }
-                for (int[] view : baseViews) {
-                    views.add(image(cellMap, image(transpose, view)));
-                }
-                return views;
+                return images;
             }
         }
         return null;

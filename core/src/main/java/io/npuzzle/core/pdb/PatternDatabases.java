@@ -138,11 +138,9 @@ public final class PatternDatabases {
      * reads a database ranked meanwhile is not kept: once laid out, the next call keeps the positional one.
      */
     public PdbHeuristic heuristicIfStored(Shape shape, int goalBlank) {
-        if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
-            PdbHeuristic large = ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE));
-            if (large != null) {
-                return large;
-            }
+        PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.AWAIT);
+        if (large != null) {
+            return large;
         }
         Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
         return stored(standard) ? heuristic(standard, LayoutWait.IN_BACKGROUND) : null;
@@ -155,11 +153,9 @@ public final class PatternDatabases {
      * answer of a process that reached 5x5, 4x5 and 3x5 regions took 2.1 s, loading their databases).
      */
     public PdbHeuristic heuristicInMemory(Shape shape, int goalBlank) {
-        if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
-            PdbHeuristic large = ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE), LayoutWait.IN_BACKGROUND);
-            if (large != null) {
-                return large;
-            }
+        PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.IN_BACKGROUND);
+        if (large != null) {
+            return large;
         }
         Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
         PdbHeuristic loaded = ifLoaded(standard, LayoutWait.IN_BACKGROUND);
@@ -167,6 +163,12 @@ public final class PatternDatabases {
             prepare(standard);
         }
         return loaded;
+    }
+
+    /** The large 4x4 set's estimate when it is enabled, asked for and in memory; null otherwise. */
+    private PdbHeuristic largeIfLoaded(Shape shape, int goalBlank, LayoutWait wait) {
+        return largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)
+                ? ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE), wait) : null;
     }
 
     /** Whether every database of a goal is in memory, on its way there, or in the store. */
