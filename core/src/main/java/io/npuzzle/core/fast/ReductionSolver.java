@@ -14,8 +14,8 @@ import java.util.List;
  * Fast legal answers for any board: while the unsolved region is too large to finish, shrink it. A region
  * larger than 5x5 is left to beam searches ({@link BeamPlacer}): each places every tile outside the block one
  * row and one column smaller around the goal blank (8x8 to 7x7 to 6x6), until the region is small enough to be
- * placed whole by one more. A beam that stalls
- * hands the board it got furthest with to lines. Otherwise, or when a beam runs out of time, one of the
+ * placed whole by one more. A beam that stalls is followed, while the beams' time lasts, by one from the board it
+ * got furthest with, and then hands that board to lines. Otherwise, or when a beam runs out of time, one of the
  * region's outer rows or columns that does not hold the goal blank is put in place, the whole line by one search
  * ({@link GroupPlacer}), or, when that search runs out of nodes, tiles two at a time by shortest placements. A
  * {@link Finisher} answers the rest (an exact table, or a pattern database search). The answer is short but,
