@@ -13,9 +13,9 @@ import java.util.SplittableRandom;
  * Places every tile bound for a region's outer rows and columns at once, down to a target block (an 8x8 board
  * to its 7x7 corner) or to the goal, by beam search over whole boards (Lowerre 1976; Bisiani 1987): each layer
  * keeps the unseen children of the layer before with the lowest key, as many as the time allows, until a child
- * has every outer tile home. The key is the Manhattan distance plus linear conflicts (Hansson, Mayer and Yung
- * 1992) of all the region's tiles, the outer tiles' distance counted half again: with all tiles alike an 8x8
- * beam kept ordering the block while its last outer tiles waited, and stalled in half its runs. Tiles travel
+ * has every outer tile home. The key ({@link BeamKey}) weighs the Manhattan distance plus linear conflicts
+ * (Hansson, Mayer and Yung 1992) of all the region's tiles and, once more, the outer tiles' distance: with all
+ * tiles alike an 8x8 beam kept ordering the block while its last outer tiles waited, and stalled in half its runs. Tiles travel
  * together, and the block left behind is already partly in order, so the answer is far shorter than lines placed
  * one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive arrays, a child is
  * scored from its parent by the move alone, and only the children kept are written out. One instance serves one
@@ -62,8 +62,6 @@ final class BeamPlacer {
      * 6x6 to 8x8 boards, planned with margin.
      */
     private static final double LAYERS_PER_ESTIMATE = 1.5;
-    /** The key's weight on the estimate; the outer tiles' distance is added once more, half as much again. */
-    private static final int ESTIMATE_WEIGHT = 2;
     /** Children a board of a layer has, on average: three moves, less the ones back. */
     private static final double CHILDREN_PER_BOARD = 2.5;
     /** Layers planned beyond the estimate's share: near the end a board needs more moves than its estimate says. */
@@ -86,6 +84,7 @@ final class BeamPlacer {
 
     private final Shape shape;
     private final int n;
+    private final int estimateWeight;
     /** Per cell and move ordinal, the cell the blank reaches, or -1 off the board. */
     private final int[][] neighbour;
     /** Zobrist keys, per cell and label: {@code cell * n + label}. */
@@ -96,13 +95,14 @@ final class BeamPlacer {
     private final IntArrayList layerStarts = new IntArrayList();
 
     // Per search: the estimate (of the whole board: tiles outside the region are home and add nothing), goal
-    // cells by label, the region's cells, which labels are outer, and per label and cell the distance an outer
-    // tile adds to the key beyond the estimate's (label * n + cell).
+    // cells by label, the region's cells, which labels are outer, and per label and cell what an outer tile's
+    // distance adds to the key beyond the estimate's (label * n + cell).
     private ManhattanLinearConflict estimate;
     private final int[] goalCell;
     private final boolean[] outer;
     private final boolean[] inRegion;
     private final int[] outerDistance;
+    private final int outerWeight;
 
     /** The layer being expanded, and the one being filled. */
     private Layer layer;
@@ -125,9 +125,11 @@ final class BeamPlacer {
     private int bestIndex;
     private int fewestAwayLayer;
 
-    BeamPlacer(Shape shape) {
+    BeamPlacer(Shape shape, BeamKey key) {
         this.shape = shape;
         n = shape.size();
+        estimateWeight = key.estimateWeight();
+        outerWeight = key.outerWeight();
         neighbour = shape.neighbourByMove();
         zobrist = new long[n * n];
         SplittableRandom random = new SplittableRandom(n);
@@ -162,7 +164,7 @@ final class BeamPlacer {
         System.arraycopy(state, 0, layer.boards, 0, n);
         layer.blanks[0] = blank;
         int startEstimate = estimate.estimate(state);
-        layer.keys[0] = ESTIMATE_WEIGHT * startEstimate + outerDistanceOf(state);
+        layer.keys[0] = estimateWeight * startEstimate + outerDistanceOf(state);
         layer.hashes[0] = hash(state);
         layer.away[0] = outerAway(state);
         layer.lastMoves[0] = -1;
@@ -219,7 +221,7 @@ final class BeamPlacer {
             goalCell[label] = goal;
             outer[label] = label != 0 && inRegion[goal] && !target.holds(shape.row(goal), shape.col(goal));
             for (int cell = 0; cell < n; cell++) {
-                outerDistance[label * n + cell] = outer[label] ? shape.distance(goal, cell) : 0;
+                outerDistance[label * n + cell] = outer[label] ? outerWeight * shape.distance(goal, cell) : 0;
             }
         }
     }
@@ -237,7 +239,7 @@ final class BeamPlacer {
                 }
                 childOrigin[made] = i * 4 + m;
                 int label = layer.boards[base + cell];
-                childKey[made] = layer.keys[i] + ESTIMATE_WEIGHT * estimate.change(layer.boards, base, blank, cell)
+                childKey[made] = layer.keys[i] + estimateWeight * estimate.change(layer.boards, base, blank, cell)
                         + outerDistance[label * n + blank] - outerDistance[label * n + cell];
                 childHash[made] = layer.hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
                         ^ zobrist[cell * n] ^ zobrist[blank * n];

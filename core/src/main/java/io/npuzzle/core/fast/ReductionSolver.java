@@ -99,7 +99,22 @@ public final class ReductionSolver {
      */
     public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, long startNanos,
                                     long millis) {
-        return new Run(puzzle).solve(finisher, foresight, startNanos, millis);
+        return solve(puzzle, finisher, foresight, BeamKey.STANDARD, startNanos, millis);
+    }
+
+    /** As {@link #solve(Puzzle, Finisher, RegionCost, long, long)}, with beams ordered by {@code beamKey}. */
+    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, BeamKey beamKey,
+                                    long startNanos, long millis) {
+        return new Run(puzzle, beamKey).solve(finisher, foresight, startNanos, millis);
+    }
+
+    /** True when beams place tiles of a board of this shape: its answers then depend on the beams' key. */
+    public static boolean placesByBeams(Shape shape) {
+        return isBeamRegion(shape.rows(), shape.cols());
+    }
+
+    private static boolean isBeamRegion(int height, int width) {
+        return height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE && height * width > BEAM_MIN_SIDE * BEAM_MIN_SIDE;
     }
 
     /** The cells first, first+step, ... of a region's outer line on the given side. */
@@ -128,6 +143,7 @@ public final class ReductionSolver {
         private final byte[] start;
         private final byte[] state;
         private final StringBuilder moves = new StringBuilder();
+        private final BeamKey beamKey;
         private int blank;
         private int top;
         private int bottom;
@@ -143,7 +159,8 @@ public final class ReductionSolver {
         private boolean linePlaced;
         private boolean beamPlaced;
 
-        Run(Puzzle puzzle) {
+        Run(Puzzle puzzle, BeamKey beamKey) {
+            this.beamKey = beamKey;
             shape = puzzle.shape();
             cols = shape.cols();
             goalBlank = puzzle.goalBlank();
@@ -176,8 +193,7 @@ public final class ReductionSolver {
                 if (region.size() <= FINISH_CELLS) {
                     throw new IllegalStateException("the finisher declined a " + region + " region");
                 }
-                if (region.size() < linesFromCells && height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE
-                        && region.size() > BEAM_MIN_SIDE * BEAM_MIN_SIDE) {
+                if (region.size() < linesFromCells && isBeamRegion(height, width)) {
                     BeamPlacer.Placement placed = placeByBeam(height, width);
                     if (placed != null && placed.complete()) {
                         if (top > bottom) {
@@ -292,7 +308,7 @@ public final class ReductionSolver {
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
-                beamPlacer = new BeamPlacer(shape);
+                beamPlacer = new BeamPlacer(shape, beamKey);
             }
             long now = System.nanoTime();
             long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));

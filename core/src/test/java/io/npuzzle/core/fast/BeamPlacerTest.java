@@ -7,6 +7,7 @@ import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -23,36 +24,42 @@ class BeamPlacerTest {
     private static final long SECONDS = 3;
 
     @Test
-    void aBeamPlacesEveryTileOutsideTheBlockAroundTheGoalBlankWhateverTheGoal() {
+    void aBeamPlacesEveryTileOutsideTheBlockAroundTheGoalBlankWhateverTheGoalAndTheKey() {
         Shape seven = Shape.of(7, 7);
         Random random = new Random(7);
-        for (Board goal : new Board[] {Board.solved(seven), Board.blankFirst(seven), RandomBoards.shuffled(seven, random)}) {
-            Puzzle puzzle = RandomBoards.solvable(goal, random);
-            int goalBlank = puzzle.goalBlank();
-            int top = Math.max(0, Math.min(seven.row(goalBlank) - 3, 1));
-            int left = Math.max(0, Math.min(seven.col(goalBlank) - 3, 1));
-            BeamPlacer.Block block = new BeamPlacer.Block(top, left, 6, 6);
-            byte[] state = puzzle.relabelledStart();
-            byte[] before = state.clone();
-            BeamPlacer beam = new BeamPlacer(seven);
-            BeamPlacer.Placement placement = beam.place(state, puzzle.start().blankIndex(), goalBlank,
-                    new BeamPlacer.Block(0, 0, 7, 7), block, deadline());
-            assertNotNull(placement, "no beam towards " + goal);
-            assertArrayEquals(before, state, "the board is left unchanged");
-            byte[] after = play(seven, state, placement.moves(), new BeamPlacer.Block(0, 0, 7, 7));
-            // As the reduction does, a beam that stalls is followed by one from where it stalled; each brings
-            // one of the 13 outer tiles home at least.
-            for (int beams = 1; !placement.complete(); beams++) {
-                assertTrue(beams < 13, "beams stalled towards " + goal);
-                placement = beam.place(after, Board.cellOf(after, 0), goalBlank, new BeamPlacer.Block(0, 0, 7, 7), block,
-                        deadline());
-                assertNotNull(placement, "no beam on from where one stalled towards " + goal);
-                after = play(seven, after, placement.moves(), new BeamPlacer.Block(0, 0, 7, 7));
+        for (BeamKey key : List.of(BeamKey.STANDARD, BeamKey.OUTER_HEAVIER)) {
+            for (Board goal : new Board[] {Board.solved(seven), Board.blankFirst(seven), RandomBoards.shuffled(seven, random)}) {
+                placesEveryOuterTile(seven, goal, key, random);
             }
-            for (int cell = 0; cell < seven.size(); cell++) {
-                if (!block.holds(seven.row(cell), seven.col(cell))) {
-                    assertEquals(Puzzle.canonicalLabel(cell, goalBlank), after[cell], "cell " + cell + " towards " + goal);
-                }
+        }
+    }
+
+    private static void placesEveryOuterTile(Shape seven, Board goal, BeamKey key, Random random) {
+        Puzzle puzzle = RandomBoards.solvable(goal, random);
+        int goalBlank = puzzle.goalBlank();
+        int top = Math.max(0, Math.min(seven.row(goalBlank) - 3, 1));
+        int left = Math.max(0, Math.min(seven.col(goalBlank) - 3, 1));
+        BeamPlacer.Block block = new BeamPlacer.Block(top, left, 6, 6);
+        byte[] state = puzzle.relabelledStart();
+        byte[] before = state.clone();
+        BeamPlacer beam = new BeamPlacer(seven, key);
+        BeamPlacer.Placement placement = beam.place(state, puzzle.start().blankIndex(), goalBlank,
+                new BeamPlacer.Block(0, 0, 7, 7), block, deadline());
+        assertNotNull(placement, "no beam towards " + goal);
+        assertArrayEquals(before, state, "the board is left unchanged");
+        byte[] after = play(seven, state, placement.moves(), new BeamPlacer.Block(0, 0, 7, 7));
+        // As the reduction does, a beam that stalls is followed by one from where it stalled; each brings
+        // one of the 13 outer tiles home at least.
+        for (int beams = 1; !placement.complete(); beams++) {
+            assertTrue(beams < 13, "beams stalled towards " + goal);
+            placement = beam.place(after, Board.cellOf(after, 0), goalBlank, new BeamPlacer.Block(0, 0, 7, 7), block,
+                    deadline());
+            assertNotNull(placement, "no beam on from where one stalled towards " + goal);
+            after = play(seven, after, placement.moves(), new BeamPlacer.Block(0, 0, 7, 7));
+        }
+        for (int cell = 0; cell < seven.size(); cell++) {
+            if (!block.holds(seven.row(cell), seven.col(cell))) {
+                assertEquals(Puzzle.canonicalLabel(cell, goalBlank), after[cell], "cell " + cell + " towards " + goal);
             }
         }
     }
@@ -74,7 +81,7 @@ class BeamPlacerTest {
             }
         }
         BeamPlacer.Block region = new BeamPlacer.Block(2, 2, 6, 6);
-        BeamPlacer.Placement placement = new BeamPlacer(eight).place(state, Board.cellOf(state, 0), goalBlank, region,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD).place(state, Board.cellOf(state, 0), goalBlank, region,
                 new BeamPlacer.Block(0, 0, 0, 0), deadline());
         assertTrue(placement.complete());
         String moves = placement.moves();
@@ -90,7 +97,7 @@ class BeamPlacerTest {
         Shape eight = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(9));
         byte[] state = puzzle.relabelledStart();
-        assertNull(new BeamPlacer(eight).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
+        assertNull(new BeamPlacer(eight, BeamKey.STANDARD).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
                 new BeamPlacer.Block(0, 0, 8, 8), new BeamPlacer.Block(1, 1, 7, 7), System.nanoTime()));
     }
 
@@ -103,7 +110,7 @@ class BeamPlacerTest {
         BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
         BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
         // Fifty layers take a beam some way into the 200 or so it needs, not to the end.
-        BeamPlacer.Placement placement = new BeamPlacer(eight).place(state, puzzle.start().blankIndex(), goalBlank,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD).place(state, puzzle.start().blankIndex(), goalBlank,
                 all, block, deadline(), 50);
         assertNotNull(placement);
         assertFalse(placement.complete());

@@ -9,6 +9,7 @@ import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Strategy;
 import io.npuzzle.core.table.ExactTables;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -110,5 +111,13 @@ class ReductionSolverTest {
 
     static Stream<Arguments> dearRegions() {
         return Stream.of(Arguments.of(Shape.of(4, 5), Shape.of(5, 4)), Arguments.of(Shape.of(5, 4), Shape.of(4, 5)));
+    }
+
+    @Test
+    void beamsPlaceTilesOnBoardsOfFiveRowsAndColumnsAtLeastThatAreLargerThanFiveByFive() {
+        assertTrue(ReductionSolver.placesByBeams(Shape.of(5, 6)));
+        assertTrue(ReductionSolver.placesByBeams(Shape.of(8, 8)));
+        assertFalse(ReductionSolver.placesByBeams(Shape.of(5, 5)), "the databases cover 5x5");
+        assertFalse(ReductionSolver.placesByBeams(Shape.of(4, 8)), "lines place four rows");
     }
 }

@@ -10,6 +10,11 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -53,6 +58,32 @@ class SolverModesTest {
                         result.strategy().toString());
                 assertTrue(result.millis() < 5_000, shape + " took " + result.millis() + " ms");
             }
+        }
+    }
+
+    /**
+     * Answers asked for at once share the core the second reductions run on: each is legal and in time, whether
+     * its second reduction ran, came too late or was skipped.
+     */
+    @Test
+    void fastAnswersAskedForAtOnceAreEachLegal() throws Exception {
+        Shape shape = Shape.of(7, 7);
+        Random random = new Random(77);
+        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST);
+        List<Puzzle> puzzles = IntStream.range(0, 4)
+                .mapToObj(i -> RandomBoards.solvable(Board.solved(shape), random)).toList();
+        ExecutorService callers = Executors.newFixedThreadPool(puzzles.size());
+        try {
+            List<Future<SolveResult>> answers = puzzles.stream()
+                    .map(puzzle -> callers.submit(() -> SOLVER.solve(puzzle, fast))).toList();
+            for (int i = 0; i < puzzles.size(); i++) {
+                SolveResult result = answers.get(i).get(30, TimeUnit.SECONDS);
+                assertEquals(puzzles.get(i).goal(), puzzles.get(i).start().apply(result.moves()));
+                assertFalse(result.optimal());
+                assertTrue(result.millis() < 5_000, result.millis() + " ms");
+            }
+        } finally {
+            callers.shutdownNow();
         }
     }
 
