@@ -32,8 +32,8 @@ import java.util.concurrent.TimeoutException;
  * fallback. BOUNDED runs weighted A* with the same estimates (weighted IDA* past its memory), and its answers
  * carry the options' ratio as their bound. FAST reduces the board row by row and column by column until a region
  * that stored databases cover (finished by weighted IDA* with falling weights, or optimally on 4x4) or an exact
- * table is left, choosing the last lines also for the estimate of the region they leave; with a second core, two such reductions
- * with differently keyed beams run at once and the shorter answer is kept.
+ * table is left, choosing the last lines also for the estimate of the region they leave; with a second core, two
+ * such reductions with differently keyed beams run at once and the shorter answer is kept.
  * Thread-safe; keep one instance per process so tables and databases are built once.
  */
 public final class Solver {
