@@ -15,11 +15,11 @@ import java.util.SplittableRandom;
  * keeps the unseen children of the layer before with the lowest key, as many as the time allows, until a child
  * has every outer tile home. The key ({@link BeamKey}) weighs the Manhattan distance plus linear conflicts
  * (Hansson, Mayer and Yung 1992) of all the region's tiles and, once more, the outer tiles' distance: with all
- * tiles alike an 8x8 beam kept ordering the block while its last outer tiles waited, and stalled in half its runs. Tiles travel
- * together, and the block left behind is already partly in order, so the answer is far shorter than lines placed
- * one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive arrays, a child is
- * scored from its parent by the move alone, and only the children kept are written out. One instance serves one
- * thread.
+ * tiles alike an 8x8 beam kept ordering the block while its last outer tiles waited, and stalled in half its
+ * runs. Tiles travel together, and the block left behind is already partly in order, so the answer is far shorter
+ * than lines placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive
+ * arrays, a child is scored from its parent by the move alone, and only the children kept are written out. One
+ * instance serves one thread.
  */
 final class BeamPlacer {
 
@@ -84,7 +84,9 @@ final class BeamPlacer {
 
     private final Shape shape;
     private final int n;
+    /** The key's weights ({@link BeamKey}). */
     private final int estimateWeight;
+    private final int outerWeight;
     /** Per cell and move ordinal, the cell the blank reaches, or -1 off the board. */
     private final int[][] neighbour;
     /** Zobrist keys, per cell and label: {@code cell * n + label}. */
@@ -102,7 +104,6 @@ final class BeamPlacer {
     private final boolean[] outer;
     private final boolean[] inRegion;
     private final int[] outerDistance;
-    private final int outerWeight;
 
     /** The layer being expanded, and the one being filled. */
     private Layer layer;

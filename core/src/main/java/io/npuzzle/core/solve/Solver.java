@@ -243,10 +243,13 @@ public final class Solver {
      */
     private static SolveResult shorter(SolveResult first, Future<SolveResult> second, long deadlineNanos,
                                        long started) {
+        if (!first.isSolved()) {
+            second.cancel(true);
+            return first;
+        }
         SolveResult other = null;
         try {
-            other = first.isSolved() ? second.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)
-                    : null;
+            other = second.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             // late: the first answer stands
         } catch (InterruptedException e) {
