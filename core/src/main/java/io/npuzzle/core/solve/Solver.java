@@ -192,8 +192,8 @@ public final class Solver {
 
     /**
      * Where beams place tiles and another core is free, a second reduction with the other beam key runs beside the
-     * first, and the shorter answer is taken: on 7x7 boards 354-357 moves instead of 364-369, on 8x8 583-592 instead of
-     * 607-619, in the same second.
+     * first, and the shorter answer is taken: on 7x7 boards 354-357 moves instead of 364-369, on 8x8 583-592
+     * instead of 607-619, in the same second.
      *
      * @param searchWholeBoard false when an optimal search of the whole board has just run out of budget,
      *                         so that the finisher does not try it again
