@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Random;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -35,6 +36,16 @@ class PatternDatabaseStoreTest {
         try (Stream<Path> files = Files.list(store.directory())) {
             assertEquals(1, files.count());
         }
+    }
+
+    @Test
+    void aTableOfManyMegabytesComesBackByteForByte() throws IOException {
+        Pattern fiveTiles = new Pattern(Shape.of(5, 5), 0b11111);
+        byte[] packed = new byte[PatternDatabase.bytesFor(fiveTiles.entries())]; // 3.2 MB: read and written in parts
+        new Random(5).nextBytes(packed);
+        PatternDatabaseStore store = new PatternDatabaseStore(directory);
+        store.save(new PatternDatabase(fiveTiles, packed));
+        assertArrayEquals(packed, store.load(fiveTiles).packed());
     }
 
     @Test
