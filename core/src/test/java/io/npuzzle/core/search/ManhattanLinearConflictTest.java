@@ -45,6 +45,21 @@ class ManhattanLinearConflictTest {
     }
 
     @Test
+    void eachLineCostsTwoMovesPerTileOutsideItsLongestIncreasingRun() {
+        Random random = new Random(8);
+        for (int side = 3; side <= 8; side++) {
+            Shape shape = Shape.of(side, side + (side < 8 ? 1 : 0));
+            int goalBlank = shape.size() - 1;
+            ManhattanLinearConflict h = new ManhattanLinearConflict(shape, goalBlank);
+            for (int i = 0; i < 300; i++) {
+                byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
+                assertEquals(manhattan(shape, goalBlank, state) + conflictsByQuadraticRuns(shape, goalBlank, state),
+                        h.estimate(state), shape + " board " + i);
+            }
+        }
+    }
+
+    @Test
     void slideAgreesWithAFullEstimate() {
         Shape shape = Shape.of(4, 5);
         ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 7);
@@ -65,6 +80,52 @@ class ManhattanLinearConflictTest {
             estimate = h.slide(state, blank, target, estimate);
             assertEquals(h.estimate(state), estimate);
         }
+    }
+
+    private static int manhattan(Shape shape, int goalBlank, byte[] state) {
+        int sum = 0;
+        for (int cell = 0; cell < state.length; cell++) {
+            if (state[cell] != 0) {
+                sum += shape.distance(cell, Puzzle.canonicalGoalCell(state[cell], goalBlank));
+            }
+        }
+        return sum;
+    }
+
+    /** Twice the tiles off the longest increasing run of each line, the run found by the textbook quadratic search. */
+    private static int conflictsByQuadraticRuns(Shape shape, int goalBlank, byte[] state) {
+        int conflicts = 0;
+        for (boolean rows : new boolean[] {true, false}) {
+            int lines = rows ? shape.rows() : shape.cols();
+            int length = rows ? shape.cols() : shape.rows();
+            for (int line = 0; line < lines; line++) {
+                int[] goals = new int[length];
+                int count = 0;
+                for (int along = 0; along < length; along++) {
+                    int cell = rows ? line * shape.cols() + along : along * shape.cols() + line;
+                    if (state[cell] == 0) {
+                        continue;
+                    }
+                    int goal = Puzzle.canonicalGoalCell(state[cell], goalBlank);
+                    if ((rows ? shape.row(goal) : shape.col(goal)) == line) {
+                        goals[count++] = rows ? shape.col(goal) : shape.row(goal);
+                    }
+                }
+                int[] run = new int[count];
+                int longest = 0;
+                for (int i = 0; i < count; i++) {
+                    run[i] = 1;
+                    for (int j = 0; j < i; j++) {
+                        if (goals[j] < goals[i]) {
+                            run[i] = Math.max(run[i], run[j] + 1);
+                        }
+                    }
+                    longest = Math.max(longest, run[i]);
+                }
+                conflicts += 2 * (count - longest);
+            }
+        }
+        return conflicts;
     }
 
     private static Board canonicalGoal(Shape shape, int blank) {
