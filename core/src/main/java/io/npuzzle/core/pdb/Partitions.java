@@ -30,18 +30,16 @@ import java.util.List;
 public final class Partitions {
 
     /** The 4x4 6-6-3 corner views for the blank in cell 0, as cell masks; the others are their mirror images. */
-    private static final int[][] CORNER_VIEWS_4X4 = {
+    private static final long[][] CORNER_VIEWS_4X4 = {
             {0b0011_0011_0011_0000, 0b1100_1100_1100_0000, 0b0000_0000_0000_1110},
             {0b0011_0011_0011_0000, 0b0000_1100_1100_1100, 0b1100_0000_0000_0010},
     };
     /** The 4x4 7-8 view for the blank in cell 0: the rest of rows 0-1, and rows 2-3. */
-    private static final int[] CORNER_VIEW_7_8 = {0b0000_0000_1111_1110, 0b1111_1111_0000_0000};
+    private static final long[] CORNER_VIEW_7_8 = {0b0000_0000_1111_1110, 0b1111_1111_0000_0000};
     /** The 5x5 view for the blank in cell 0: {1,2,5,6,7,12}, {3,4,8,9,13,14}, {10,11,15,16,20,21}, {17,18,19,22,23,24}. */
-    private static final int[] CORNER_VIEW_5X5 = {
-            1 << 1 | 1 << 2 | 1 << 5 | 1 << 6 | 1 << 7 | 1 << 12,
-            1 << 3 | 1 << 4 | 1 << 8 | 1 << 9 | 1 << 13 | 1 << 14,
-            1 << 10 | 1 << 11 | 1 << 15 | 1 << 16 | 1 << 20 | 1 << 21,
-            1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 23 | 1 << 24,
+    private static final long[] CORNER_VIEW_5X5 = {
+            cells(1, 2, 5, 6, 7, 12), cells(3, 4, 8, 9, 13, 14), cells(10, 11, 15, 16, 20, 21),
+            cells(17, 18, 19, 22, 23, 24),
     };
     /**
      * The 4x5 views for the blank in cell 19 (its last corner), chosen by measurement on random boards: the column
@@ -49,7 +47,7 @@ public final class Partitions {
      * rows cut in two (6-6-5-2). The largest of the four sums needed 3-9 times fewer nodes than the two snake views
      * and 2-6 times less time (more views cost more lookups than they saved: five took 1.4 times as long).
      */
-    private static final int[][] CORNER_VIEWS_4X5 = {
+    private static final long[][] CORNER_VIEWS_4X5 = {
             {cells(0, 5, 10, 15, 16, 11), cells(6, 1, 2, 7, 12, 17), cells(18, 13, 8, 3, 4, 9), cells(14)},
             {cells(0, 1, 2, 5, 6, 7), cells(10, 11, 12, 15, 16, 17), cells(3, 4, 8, 9, 13, 14), cells(18)},
             {cells(0, 1, 5, 6, 10, 11), cells(2, 3, 7, 8, 12, 13), cells(9, 14, 15, 16, 17, 18), cells(4)},
@@ -59,6 +57,8 @@ public final class Partitions {
     /** Largest database a generic partition may need, in entries: a few seconds to build. */
     private static final long MAX_GENERIC_ENTRIES = 40_000_000L;
     private static final int MAX_PATTERN_SIZE = 8;
+    /** Largest board whose optimal searches read databases: past 5x5 they are out of reach, and A* answers. */
+    private static final int MAX_SEARCH_CELLS = 25;
     private static final Shape FOUR_BY_FOUR = Shape.of(4, 4);
     private static final Shape FIVE_BY_FIVE = Shape.of(5, 5);
     private static final Shape FOUR_BY_FIVE = Shape.of(4, 5);
@@ -67,29 +67,29 @@ public final class Partitions {
     private Partitions() {
     }
 
-    /** Boards too large for an exact table and small enough for int cell masks. */
+    /** Boards too large for an exact table and small enough for IDA* with these databases, up to 5x5. */
     public static boolean supports(Shape shape) {
-        return !ExactTable.covers(shape) && shape.size() <= Pattern.MAX_CELLS;
+        return !ExactTable.covers(shape) && shape.size() <= MAX_SEARCH_CELLS;
     }
 
     /** Each view is a partition of every cell but the goal blank into pattern cell masks. */
-    public static List<int[]> views(Shape shape, int goalBlank, DatabaseSet set) {
+    public static List<long[]> views(Shape shape, int goalBlank, DatabaseSet set) {
         if (!supports(shape)) {
             throw new IllegalArgumentException("no pattern databases for " + shape);
         }
         if (shape.equals(FOUR_BY_FOUR)) {
-            List<int[]> corner = set == DatabaseSet.LARGE ? List.of(CORNER_VIEW_7_8) : List.of(CORNER_VIEWS_4X4);
-            List<int[]> views = cornerViews(shape, goalBlank, corner);
+            List<long[]> corner = set == DatabaseSet.LARGE ? List.of(CORNER_VIEW_7_8) : List.of(CORNER_VIEWS_4X4);
+            List<long[]> views = cornerViews(shape, goalBlank, corner);
             return views != null ? views : rowStrips4x4(shape, goalBlank);
         }
         if (shape.equals(FIVE_BY_FIVE)) {
-            List<int[]> views = cornerViews(shape, goalBlank, List.<int[]>of(CORNER_VIEW_5X5));
+            List<long[]> views = cornerViews(shape, goalBlank, List.<long[]>of(CORNER_VIEW_5X5));
             if (views != null) {
                 return views;
             }
         }
         if (shape.equals(FOUR_BY_FIVE) || shape.equals(FIVE_BY_FOUR)) {
-            List<int[]> views = rectangleCornerViews(shape, goalBlank);
+            List<long[]> views = rectangleCornerViews(shape, goalBlank);
             if (views != null) {
                 return views;
             }
@@ -101,23 +101,23 @@ public final class Partitions {
      * The 4x5 corner views carried to a corner of a 4x5 or 5x4 board (transposed for 5x4, then flipped); null
      * when the blank is not in a corner.
      */
-    private static List<int[]> rectangleCornerViews(Shape shape, int goalBlank) {
+    private static List<long[]> rectangleCornerViews(Shape shape, int goalBlank) {
         boolean tall = shape.equals(FIVE_BY_FOUR);
         int[] base = new int[FOUR_BY_FIVE.size()];
         for (int cell = 0; cell < base.length; cell++) {
             base[cell] = tall ? FOUR_BY_FIVE.col(cell) * shape.cols() + FOUR_BY_FIVE.row(cell) : cell;
         }
-        List<int[]> views = new ArrayList<>(CORNER_VIEWS_4X5.length);
-        for (int[] view : CORNER_VIEWS_4X5) {
+        List<long[]> views = new ArrayList<>(CORNER_VIEWS_4X5.length);
+        for (long[] view : CORNER_VIEWS_4X5) {
             views.add(image(base, view));
         }
         return carried(shape, base[CORNER_BLANK_4X5], goalBlank, views);
     }
 
-    private static int cells(int... cells) {
-        int mask = 0;
+    private static long cells(int... cells) {
+        long mask = 0;
         for (int cell : cells) {
-            mask |= 1 << cell;
+            mask |= 1L << cell;
         }
         return mask;
     }
@@ -136,10 +136,10 @@ public final class Partitions {
      * Views for a blank in a corner of a square: the base views (for the blank in cell 0) carried to that corner,
      * each with its mirror image about the diagonal through the blank; null when the blank is not in a corner.
      */
-    private static List<int[]> cornerViews(Shape shape, int goalBlank, List<int[]> baseViews) {
+    private static List<long[]> cornerViews(Shape shape, int goalBlank, List<long[]> baseViews) {
         int[] transpose = Symmetry.transpose(shape);
-        List<int[]> views = new ArrayList<>(baseViews);
-        for (int[] view : baseViews) {
+        List<long[]> views = new ArrayList<>(baseViews);
+        for (long[] view : baseViews) {
             views.add(image(transpose, view));
         }
         return carried(shape, 0, goalBlank, views);
@@ -149,11 +149,11 @@ public final class Partitions {
      * Views for the blank in {@code baseBlank} carried by the first symmetry of the shape that takes that cell to
      * {@code goalBlank}; null when none does.
      */
-    private static List<int[]> carried(Shape shape, int baseBlank, int goalBlank, List<int[]> views) {
+    private static List<long[]> carried(Shape shape, int baseBlank, int goalBlank, List<long[]> views) {
         for (int[] cellMap : Symmetry.of(shape)) {
             if (cellMap[baseBlank] == goalBlank) {
-                List<int[]> images = new ArrayList<>(views.size());
-                for (int[] view : views) {
+                List<long[]> images = new ArrayList<>(views.size());
+                for (long[] view : views) {
                     images.add(image(cellMap, view));
                 }
                 return images;
@@ -166,28 +166,28 @@ public final class Partitions {
      * The blank's row minus the blank, and the other three rows split into columns 0-1 and 2-3; when the blank
      * lies on the main diagonal, the transposed partition as a second view.
      */
-    private static List<int[]> rowStrips4x4(Shape shape, int goalBlank) {
+    private static List<long[]> rowStrips4x4(Shape shape, int goalBlank) {
         int blankRow = shape.row(goalBlank);
-        int ownRow = 0;
-        int left = 0;
-        int right = 0;
+        long ownRow = 0;
+        long left = 0;
+        long right = 0;
         for (int cell = 0; cell < shape.size(); cell++) {
             if (cell == goalBlank) {
                 continue;
             }
             if (shape.row(cell) == blankRow) {
-                ownRow |= 1 << cell;
+                ownRow |= 1L << cell;
             } else if (shape.col(cell) < shape.cols() / 2) {
-                left |= 1 << cell;
+                left |= 1L << cell;
             } else {
-                right |= 1 << cell;
+                right |= 1L << cell;
             }
         }
-        int[] rowStrips = {left, right, ownRow};
+        long[] rowStrips = {left, right, ownRow};
         int[] transpose = Symmetry.transpose(shape);
         return transpose[goalBlank] == goalBlank
                 ? List.of(rowStrips, image(transpose, rowStrips))
-                : List.<int[]>of(rowStrips);
+                : List.<long[]>of(rowStrips);
     }
 
     /**
@@ -195,13 +195,13 @@ public final class Partitions {
      * on a tall one, every other line reversed), so that each run of cells is a compact block: one cut into runs
      * from the first cell, one from the last.
      */
-    private static List<int[]> snakeViews(Shape shape, int goalBlank) {
+    private static List<long[]> snakeViews(Shape shape, int goalBlank) {
         int[] order = snakeOrder(shape, goalBlank);
         int size = patternSize(shape);
-        int[] forward = runs(order, size, false);
-        int[] backward = runs(order, size, true);
+        long[] forward = runs(order, size, false);
+        long[] backward = runs(order, size, true);
         return Arrays.equals(sorted(forward), sorted(backward))
-                ? List.<int[]>of(forward)
+                ? List.<long[]>of(forward)
                 : List.of(forward, backward);
     }
 
@@ -223,24 +223,24 @@ public final class Partitions {
         return order;
     }
 
-    private static int[] runs(int[] order, int size, boolean fromEnd) {
+    private static long[] runs(int[] order, int size, boolean fromEnd) {
         int count = (order.length + size - 1) / size;
-        int[] masks = new int[count];
+        long[] masks = new long[count];
         for (int i = 0; i < order.length; i++) {
             int position = fromEnd ? order.length - 1 - i : i;
-            masks[i / size] |= 1 << order[position];
+            masks[i / size] |= 1L << order[position];
         }
         return masks;
     }
 
-    private static int[] sorted(int[] masks) {
-        int[] copy = masks.clone();
+    private static long[] sorted(long[] masks) {
+        long[] copy = masks.clone();
         Arrays.sort(copy);
         return copy;
     }
 
-    private static int[] image(int[] cellMap, int[] view) {
-        int[] image = new int[view.length];
+    private static long[] image(int[] cellMap, long[] view) {
+        long[] image = new long[view.length];
         for (int i = 0; i < view.length; i++) {
             image[i] = Symmetry.apply(cellMap, view[i]);
         }

@@ -11,10 +11,12 @@ import io.npuzzle.core.board.Shape;
  * pattern (where each of its tiles stands, tiles taken in ascending order of their goal cells) is ranked as a
  * partial permutation, so a database for k tiles on n cells holds exactly n!/(n-k)! entries.
  */
-public record Pattern(Shape shape, int cellMask, int blankRegion) {
+public record Pattern(Shape shape, long cellMask, long blankRegion) {
 
-    /** Boards up to 5x5: cell sets are int masks. */
-    public static final int MAX_CELLS = 25;
+    /** Boards up to 8x8: cell sets are long masks. */
+    public static final int MAX_CELLS = 64;
+    /** Boards up to this many cells name their patterns by eight hex digits, as before larger boards had any. */
+    static final int NARROW_CELLS = 32;
     /** Largest database, 16!/8!: the eight-tile half of the 7-8 partition of 4x4. */
     public static final int MAX_ENTRIES = 518_918_400;
 
@@ -23,11 +25,11 @@ public record Pattern(Shape shape, int cellMask, int blankRegion) {
         if (n > MAX_CELLS) {
             throw new IllegalArgumentException("pattern databases support at most " + MAX_CELLS + " cells");
         }
-        if (cellMask == 0 || (cellMask >>> n) != 0) {
+        if (cellMask == 0 || (cellMask & ~allCells(shape)) != 0) {
             throw new IllegalArgumentException("pattern cells outside the " + shape + " board");
         }
-        if (entries(n, Integer.bitCount(cellMask)) > MAX_ENTRIES) {
-            throw new IllegalArgumentException("pattern of " + Integer.bitCount(cellMask) + " tiles is too large");
+        if (entries(n, Long.bitCount(cellMask)) > MAX_ENTRIES) {
+            throw new IllegalArgumentException("pattern of " + Long.bitCount(cellMask) + " tiles is too large");
         }
         if (blankRegion == 0 || (blankRegion & ~freeCells(shape, cellMask)) != 0) {
             throw new IllegalArgumentException("the blank's goal cells must be cells outside the pattern");
@@ -35,7 +37,7 @@ public record Pattern(Shape shape, int cellMask, int blankRegion) {
     }
 
     /** A pattern whose blank may end on any cell outside it. */
-    public Pattern(Shape shape, int cellMask) {
+    public Pattern(Shape shape, long cellMask) {
         this(shape, cellMask, freeCells(shape, cellMask));
     }
 
@@ -44,20 +46,25 @@ public record Pattern(Shape shape, int cellMask, int blankRegion) {
         return blankRegion != freeCells(shape, cellMask);
     }
 
-    private static int freeCells(Shape shape, int cellMask) {
-        return (int) ((1L << shape.size()) - 1) & ~cellMask;
+    private static long freeCells(Shape shape, long cellMask) {
+        return allCells(shape) & ~cellMask;
+    }
+
+    /** The mask of every cell of the shape. */
+    static long allCells(Shape shape) {
+        return -1L >>> (Long.SIZE - shape.size());
     }
 
     public int tileCount() {
-        return Integer.bitCount(cellMask);
+        return Long.bitCount(cellMask);
     }
 
     /** Goal cells in ascending order: the order in which tiles are ranked. */
     public int[] cells() {
         int[] cells = new int[tileCount()];
-        int rest = cellMask;
+        long rest = cellMask;
         for (int i = 0; i < cells.length; i++) {
-            cells[i] = Integer.numberOfTrailingZeros(rest);
+            cells[i] = Long.numberOfTrailingZeros(rest);
             rest &= rest - 1;
         }
         return cells;
@@ -70,8 +77,9 @@ public record Pattern(Shape shape, int cellMask, int blankRegion) {
 
     /** Stable text naming the pattern, used in file names: the blank's pocket follows the cells when it has one. */
     public String key() {
-        String cells = shape + "-" + String.format("%08x", cellMask);
-        return fencesBlank() ? cells + "-" + String.format("%08x", blankRegion) : cells;
+        String digits = shape.size() <= NARROW_CELLS ? "%08x" : "%016x";
+        String cells = shape + "-" + String.format(digits, cellMask);
+        return fencesBlank() ? cells + "-" + String.format(digits, blankRegion) : cells;
     }
 
     /** Number of placements of k tiles on n cells. */
@@ -90,11 +98,11 @@ public record Pattern(Shape shape, int cellMask, int blankRegion) {
      */
     public static int rank(int n, int[] members, int[] cellMap, int[] positionOf) {
         int rank = 0;
-        int used = 0;
+        long used = 0;
         for (int i = 0; i < members.length; i++) {
             int cell = cellMap[positionOf[members[i]]];
-            rank = rank * (n - i) + cell - Integer.bitCount(used & ((1 << cell) - 1));
-            used |= 1 << cell;
+            rank = rank * (n - i) + cell - Long.bitCount(used & ((1L << cell) - 1));
+            used |= 1L << cell;
         }
         return rank;
     }
@@ -107,14 +115,14 @@ public record Pattern(Shape shape, int cellMask, int blankRegion) {
             cells[i] = rank % (n - i); // the digit, turned into a cell below
             rank /= n - i;
         }
-        int used = 0;
+        long used = 0;
         for (int i = 0; i < k; i++) {
-            int free = ~used;
+            long free = ~used;
             for (int skip = cells[i]; skip > 0; skip--) {
                 free &= free - 1;
             }
-            cells[i] = Integer.numberOfTrailingZeros(free);
-            used |= 1 << cells[i];
+            cells[i] = Long.numberOfTrailingZeros(free);
+            used |= 1L << cells[i];
         }
     }
 }

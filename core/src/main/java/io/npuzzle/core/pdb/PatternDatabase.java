@@ -173,7 +173,7 @@ public final class PatternDatabase {
         int placementsPerCell = (int) Pattern.entries(n - 1, pattern.tileCount() - 1);
         for (int parity : new int[] {0, 1}) {
             IntStream.iterate(parity, cell -> cell < n, cell -> cell + 2).parallel().forEach(cell ->
-                    copyPlacements(table, 1, 1 << cell, cell, new int[] {cell * placementsPerCell}));
+                    copyPlacements(table, 1, 1L << cell, cell, new int[] {cell * placementsPerCell}));
         }
         return table;
     }
@@ -182,15 +182,15 @@ public final class PatternDatabase {
      * Visits placements in lexicographic order of their cells, which is exactly increasing rank, so the
      * ranked table is read front to back without unranking anything.
      */
-    private void copyPlacements(byte[] table, int tile, int used, int index, int[] nextRank) {
+    private void copyPlacements(byte[] table, int tile, long used, int index, int[] nextRank) {
         if (tile == pattern.tileCount()) {
             table[index >> 1] |= (byte) (entryAt(packed, nextRank[0]++) << ((index & 1) << 2));
             return;
         }
         int n = pattern.shape().size();
         for (int cell = 0; cell < n; cell++) {
-            if ((used & (1 << cell)) == 0) {
-                copyPlacements(table, tile + 1, used | 1 << cell, index * n + cell, nextRank);
+            if ((used & (1L << cell)) == 0) {
+                copyPlacements(table, tile + 1, used | 1L << cell, index * n + cell, nextRank);
             }
         }
     }

@@ -81,9 +81,9 @@ public final class PatternDatabaseBuilder {
         private final int k;
         private final int freeCells;
         private final int cols;
-        private final int allCells;
-        private final int notFirstCol;
-        private final int notLastCol;
+        private final long allCells;
+        private final long notFirstCol;
+        private final long notLastCol;
         private final int[][] neighbours;
         private final int[] goals;
         private final Shape shape;
@@ -98,12 +98,12 @@ public final class PatternDatabaseBuilder {
             this.k = pattern.tileCount();
             this.freeCells = n - k;
             this.cols = shape.cols();
-            this.allCells = (int) ((1L << n) - 1);
-            int firstCol = 0;
-            int lastCol = 0;
+            this.allCells = Pattern.allCells(shape);
+            long firstCol = 0;
+            long lastCol = 0;
             for (int r = 0; r < shape.rows(); r++) {
-                firstCol |= 1 << (r * cols);
-                lastCol |= 1 << (r * cols + cols - 1);
+                firstCol |= 1L << (r * cols);
+                lastCol |= 1L << (r * cols + cols - 1);
             }
             this.notFirstCol = allCells & ~firstCol;
             this.notLastCol = allCells & ~lastCol;
@@ -118,10 +118,10 @@ public final class PatternDatabaseBuilder {
         /** Level 0: the goal placement, one state per region of the free cells where the blank may end ({@link Pattern#blankRegion}). */
         void seedGoal(int code) {
             int goal = rankOf(goals);
-            int free = allCells & ~pattern.cellMask();
+            long free = allCells & ~pattern.cellMask();
             setEntry(goal, 0);
-            for (int rest = free; rest != 0; ) {
-                int region = flood(1 << Integer.numberOfTrailingZeros(rest), free);
+            for (long rest = free; rest != 0; ) {
+                long region = flood(1L << Long.numberOfTrailingZeros(rest), free);
                 if ((region & pattern.blankRegion()) != 0) {
                     mark(goal, free, region, code);
                 }
@@ -181,27 +181,27 @@ public final class PatternDatabaseBuilder {
             int rank = (int) (state / freeCells);
             int slot = (int) (state % freeCells);
             pattern.unrank(rank, cells);
-            int occupied = 0;
+            long occupied = 0;
             int manhattan = 0;
             for (int i = 0; i < k; i++) {
-                occupied |= 1 << cells[i];
+                occupied |= 1L << cells[i];
                 manhattan += shape.distance(cells[i], goals[i]);
             }
-            int free = allCells & ~occupied;
-            int region = flood(1 << nthCell(free, slot), free);
+            long free = allCells & ~occupied;
+            long region = flood(1L << nthCell(free, slot), free);
             int found = 0;
             for (int i = 0; i < k; i++) {
                 int from = cells[i];
                 for (int to : neighbours[from]) {
-                    if ((region & (1 << to)) == 0) {
+                    if ((region & (1L << to)) == 0) {
                         continue; // the blank cannot get there without moving another pattern tile
                     }
                     cells[i] = to;
                     int child = rankOf(cells);
                     int childManhattan = manhattan + shape.distance(to, goals[i]) - shape.distance(from, goals[i]);
                     cells[i] = from;
-                    int childFree = free & ~(1 << to) | 1 << from;
-                    if (mark(child, childFree, flood(1 << from, childFree), nextCode)) {
+                    long childFree = free & ~(1L << to) | 1L << from;
+                    if (mark(child, childFree, flood(1L << from, childFree), nextCode)) {
                         found++;
                         setEntry(child, Math.min(PatternDatabase.MAX_ENTRY, (depth + 1 - childManhattan) >> 1));
                     }
@@ -211,9 +211,9 @@ public final class PatternDatabaseBuilder {
         }
 
         /** Marks an unseen state with {@code code}; false when it was seen already. */
-        private boolean mark(int rank, int free, int region, int code) {
-            int lowest = Integer.numberOfTrailingZeros(region);
-            long state = (long) rank * freeCells + Integer.bitCount(free & ((1 << lowest) - 1));
+        private boolean mark(int rank, long free, long region, int code) {
+            int lowest = Long.numberOfTrailingZeros(region);
+            long state = (long) rank * freeCells + Long.bitCount(free & ((1L << lowest) - 1));
             int w = (int) (state >>> 5);
             int shift = (int) (state & 31) << 1;
             while (true) {
@@ -262,28 +262,28 @@ public final class PatternDatabaseBuilder {
         /** Rank of a placement given its cells (see {@link Pattern#rank}). */
         private int rankOf(int[] cells) {
             int rank = 0;
-            int used = 0;
+            long used = 0;
             for (int i = 0; i < k; i++) {
                 int cell = cells[i];
-                rank = rank * (n - i) + cell - Integer.bitCount(used & ((1 << cell) - 1));
-                used |= 1 << cell;
+                rank = rank * (n - i) + cell - Long.bitCount(used & ((1L << cell) - 1));
+                used |= 1L << cell;
             }
             return rank;
         }
 
-        private static int nthCell(int cells, int index) {
-            int rest = cells;
+        private static int nthCell(long cells, int index) {
+            long rest = cells;
             for (int skip = index; skip > 0; skip--) {
                 rest &= rest - 1;
             }
-            return Integer.numberOfTrailingZeros(rest);
+            return Long.numberOfTrailingZeros(rest);
         }
 
         /** Cells reachable from {@code seed} through {@code free} cells, by bit-parallel flooding. */
-        private int flood(int seed, int free) {
-            int region = seed;
+        private long flood(long seed, long free) {
+            long region = seed;
             while (true) {
-                int grown = (region | (region << 1) & notFirstCol | (region >>> 1) & notLastCol
+                long grown = (region | (region << 1) & notFirstCol | (region >>> 1) & notLastCol
                         | region << cols | region >>> cols) & free;
                 if (grown == region) {
                     return region;

@@ -15,7 +15,9 @@ import java.util.zip.CRC32;
 
 /**
  * Database files in one directory. A file is a fixed header (magic, format version, shape, pattern cells,
- * entry count, CRC-32 of the entries) followed by the packed four-bit entries; anything that does not match exactly is
+ * entry count, CRC-32 of the entries) followed by the packed four-bit entries; format 2 names the cells of boards
+ * up to 32 cells by an int, format 3 those of larger boards by a long, so stores made before larger boards had
+ * databases keep serving; anything that does not match exactly is
  * treated as absent, so the caller rebuilds it. Files are written to a temporary name and renamed into
  * place, so a concurrent reader sees either no file or a whole one.
  */
@@ -26,8 +28,8 @@ public final class PatternDatabaseStore {
     /** Overrides the directory, as an environment variable (the property wins). */
     public static final String DIRECTORY_ENV = "NPUZZLE_PDB_DIR";
     static final int FORMAT_VERSION = 2;
+    static final int WIDE_FORMAT_VERSION = 3;
     private static final long MAGIC = 0x4E50_555A_5044_4231L; // "NPUZPDB1"
-    private static final int HEADER_BYTES = 8 + 6 * 4;
     /**
      * Bytes of a table read or written at a time. A heap buffer is copied through a temporary direct buffer of its
      * size, which for a whole table the JDK allocates and touches afresh: a 64 MB table took 240 ms to read at once,
@@ -67,7 +69,16 @@ public final class PatternDatabaseStore {
     }
 
     public Path fileFor(Pattern pattern) {
-        return directory.resolve("pdb-v" + FORMAT_VERSION + "-" + pattern.key() + ".bin");
+        return directory.resolve("pdb-v" + formatOf(pattern) + "-" + pattern.key() + ".bin");
+    }
+
+    private static int formatOf(Pattern pattern) {
+        return pattern.shape().size() <= Pattern.NARROW_CELLS ? FORMAT_VERSION : WIDE_FORMAT_VERSION;
+    }
+
+    /** Magic, version, rows, columns, cells (an int or a long), entries, checksum. */
+    private static int headerBytes(int format) {
+        return 8 + 5 * 4 + (format == FORMAT_VERSION ? Integer.BYTES : Long.BYTES);
     }
 
     /** Whether a file for the pattern exists (it may still fail to load). */
@@ -80,19 +91,21 @@ public final class PatternDatabaseStore {
         Path file = fileFor(pattern);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             int entries = pattern.entries();
-            long expected = HEADER_BYTES + (long) PatternDatabase.bytesFor(entries);
+            int format = formatOf(pattern);
+            long expected = headerBytes(format) + (long) PatternDatabase.bytesFor(entries);
             if (channel.size() != expected) {
                 return rejected(file, "size " + channel.size() + ", expected " + expected);
             }
-            ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES);
+            ByteBuffer header = ByteBuffer.allocate(headerBytes(format));
             readFully(channel, header);
             header.flip();
-            if (header.getLong() != MAGIC || header.getInt() != FORMAT_VERSION) {
-                return rejected(file, "not a database of format version " + FORMAT_VERSION);
+            if (header.getLong() != MAGIC || header.getInt() != format) {
+                return rejected(file, "not a database of format version " + format);
             }
             Shape shape = pattern.shape();
             if (header.getInt() != shape.rows() || header.getInt() != shape.cols()
-                    || header.getInt() != pattern.cellMask() || header.getInt() != entries) {
+                    || (format == FORMAT_VERSION ? header.getInt() : header.getLong()) != pattern.cellMask()
+                    || header.getInt() != entries) {
                 return rejected(file, "header names another pattern");
             }
             int checksum = header.getInt();
@@ -118,10 +131,15 @@ public final class PatternDatabaseStore {
         Path temporary = Files.createTempFile(directory, target.getFileName() + ".", ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-                ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES)
-                        .putLong(MAGIC).putInt(FORMAT_VERSION)
-                        .putInt(pattern.shape().rows()).putInt(pattern.shape().cols())
-                        .putInt(pattern.cellMask()).putInt(pattern.entries()).putInt(crc(table));
+                int format = formatOf(pattern);
+                ByteBuffer header = ByteBuffer.allocate(headerBytes(format)).putLong(MAGIC).putInt(format)
+                        .putInt(pattern.shape().rows()).putInt(pattern.shape().cols());
+                if (format == FORMAT_VERSION) {
+                    header.putInt((int) pattern.cellMask());
+                } else {
+                    header.putLong(pattern.cellMask());
+                }
+                header.putInt(pattern.entries()).putInt(crc(table));
                 header.flip();
                 writeFully(channel, header);
                 writeFully(channel, table);

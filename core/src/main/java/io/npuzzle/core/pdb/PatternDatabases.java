@@ -173,8 +173,8 @@ public final class PatternDatabases {
 
     /** Whether every database of a goal is in memory, on its way there, or in the store. */
     private boolean stored(Goal goal) {
-        for (int[] partition : views(goal)) {
-            for (int cells : partition) {
+        for (long[] partition : views(goal)) {
+            for (long cells : partition) {
                 Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
                 if (!databases.containsKey(pattern) && !store.contains(pattern)) {
                     return false;
@@ -214,8 +214,8 @@ public final class PatternDatabases {
         if (known != null) {
             return known;
         }
-        for (int[] partition : views(goal)) {
-            for (int cells : partition) {
+        for (long[] partition : views(goal)) {
+            for (long cells : partition) {
                 Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
                 FutureTask<PatternDatabase> task = databases.get(pattern);
                 if (task == null || !task.isDone()) {
@@ -231,8 +231,8 @@ public final class PatternDatabases {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
             return;
         }
-        for (int[] partition : views(goal)) {
-            for (int cells : partition) {
+        for (long[] partition : views(goal)) {
+            for (long cells : partition) {
                 Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
                 FutureTask<PatternDatabase> created = new FutureTask<>(() -> loadOrBuild(pattern));
                 if (databases.putIfAbsent(pattern, created) == null) {
@@ -245,7 +245,7 @@ public final class PatternDatabases {
         }
     }
 
-    private static List<int[]> views(Goal goal) {
+    private static List<long[]> views(Goal goal) {
         return Partitions.views(goal.shape, goal.goalBlank, goal.set);
     }
 

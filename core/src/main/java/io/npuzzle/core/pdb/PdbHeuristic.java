@@ -52,11 +52,11 @@ public final class PdbHeuristic {
      * canonical symmetric image, obtained from {@code databases}, read positionally once laid out as {@code wait}
      * says.
      */
-    public static PdbHeuristic assemble(Shape shape, int goalBlank, List<int[]> partitions,
+    public static PdbHeuristic assemble(Shape shape, int goalBlank, List<long[]> partitions,
                                         Function<Pattern, PatternDatabase> databases, LayoutWait wait) {
         GroupLookup[][] views = new GroupLookup[partitions.size()][];
         for (int v = 0; v < views.length; v++) {
-            int[] masks = partitions.get(v);
+            long[] masks = partitions.get(v);
             views[v] = new GroupLookup[masks.length];
             for (int g = 0; g < masks.length; g++) {
                 views[v][g] = lookup(shape, goalBlank, g, masks[g], databases, wait);
@@ -69,21 +69,21 @@ public final class PdbHeuristic {
      * The pattern whose database answers for a set of cells, given the goal blank cell: its smallest symmetric
      * image, with the image of the cells the blank may end on.
      */
-    public static Pattern canonical(Shape shape, int goalBlank, int cellMask) {
-        int region = blankRegion(shape, goalBlank, cellMask);
+    public static Pattern canonical(Shape shape, int goalBlank, long cellMask) {
+        long region = blankRegion(shape, goalBlank, cellMask);
         int[] cellMap = canonicalMap(shape, cellMask, region);
         return new Pattern(shape, Symmetry.apply(cellMap, cellMask), Symmetry.apply(cellMap, region));
     }
 
     /** The cells the blank reaches from its goal cell without crossing the pattern's cells. */
-    static int blankRegion(Shape shape, int goalBlank, int cellMask) {
+    static long blankRegion(Shape shape, int goalBlank, long cellMask) {
         int[][] neighbours = shape.neighbourCells();
-        int region = 1 << goalBlank;
-        for (int grown = region; grown != 0; ) {
-            int next = 0;
-            for (int rest = grown; rest != 0; rest &= rest - 1) {
-                for (int cell : neighbours[Integer.numberOfTrailingZeros(rest)]) {
-                    next |= 1 << cell;
+        long region = 1L << goalBlank;
+        for (long grown = region; grown != 0; ) {
+            long next = 0;
+            for (long rest = grown; rest != 0; rest &= rest - 1) {
+                for (int cell : neighbours[Long.numberOfTrailingZeros(rest)]) {
+                    next |= 1L << cell;
                 }
             }
             grown = next & ~cellMask & ~region;
@@ -183,12 +183,12 @@ public final class PdbHeuristic {
         return sum;
     }
 
-    private static GroupLookup lookup(Shape shape, int goalBlank, int index, int cellMask,
+    private static GroupLookup lookup(Shape shape, int goalBlank, int index, long cellMask,
                                       Function<Pattern, PatternDatabase> databases, LayoutWait wait) {
-        if ((cellMask & (1 << goalBlank)) != 0) {
+        if ((cellMask & (1L << goalBlank)) != 0) {
             throw new IllegalArgumentException("a pattern holds the goal blank cell " + goalBlank);
         }
-        int region = blankRegion(shape, goalBlank, cellMask);
+        long region = blankRegion(shape, goalBlank, cellMask);
         int[] cellMap = canonicalMap(shape, cellMask, region);
         Pattern pattern = new Pattern(shape, Symmetry.apply(cellMap, cellMask), Symmetry.apply(cellMap, region));
         int[] inverse = Symmetry.inverse(cellMap);
@@ -201,14 +201,18 @@ public final class PdbHeuristic {
     }
 
     /** The symmetry giving the smallest image of the cells, then of the blank's region. */
-    private static int[] canonicalMap(Shape shape, int cellMask, int blankRegion) {
+    private static int[] canonicalMap(Shape shape, long cellMask, long blankRegion) {
         int[] best = null;
-        long bestImage = 0;
+        long bestCells = 0;
+        long bestRegion = 0;
         for (int[] map : Symmetry.of(shape)) {
-            long image = (long) Symmetry.apply(map, cellMask) << 32 | Symmetry.apply(map, blankRegion);
-            if (best == null || image < bestImage) {
+            long cells = Symmetry.apply(map, cellMask);
+            long region = Symmetry.apply(map, blankRegion);
+            int order = best == null ? -1 : Long.compareUnsigned(cells, bestCells);
+            if (order < 0 || order == 0 && Long.compareUnsigned(region, bestRegion) < 0) {
                 best = map;
-                bestImage = image;
+                bestCells = cells;
+                bestRegion = region;
             }
         }
         return best;

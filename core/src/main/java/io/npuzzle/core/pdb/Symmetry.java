@@ -42,10 +42,10 @@ public final class Symmetry {
     }
 
     /** The image of a set of cells. */
-    public static int apply(int[] cellMap, int cellMask) {
-        int image = 0;
-        for (int rest = cellMask; rest != 0; rest &= rest - 1) {
-            image |= 1 << cellMap[Integer.numberOfTrailingZeros(rest)];
+    public static long apply(int[] cellMap, long cellMask) {
+        long image = 0;
+        for (long rest = cellMask; rest != 0; rest &= rest - 1) {
+            image |= 1L << cellMap[Long.numberOfTrailingZeros(rest)];
         }
         return image;
     }

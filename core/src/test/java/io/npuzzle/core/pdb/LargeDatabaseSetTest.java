@@ -27,8 +27,8 @@ class LargeDatabaseSetTest {
     @Test
     void theSevenEightSetFindsThePublishedLengthsWithFewerNodes() {
         PatternDatabaseStore store = new PatternDatabaseStore(PatternDatabaseStore.defaultDirectory());
-        for (int[] view : Partitions.views(SHAPE, 0, DatabaseSet.LARGE)) {
-            for (int cells : view) {
+        for (long[] view : Partitions.views(SHAPE, 0, DatabaseSet.LARGE)) {
+            for (long cells : view) {
                 assumeTrue(store.contains(PdbHeuristic.canonical(SHAPE, 0, cells)),
                         "the 7-8 databases are not stored in " + store.directory());
             }

@@ -21,16 +21,16 @@ class PartitionsTest {
                 }
                 for (DatabaseSet set : DatabaseSet.values()) {
                     for (int blank = 0; blank < shape.size(); blank++) {
-                        List<int[]> views = Partitions.views(shape, blank, set);
+                        List<long[]> views = Partitions.views(shape, blank, set);
                         assertFalse(views.isEmpty());
-                        for (int[] view : views) {
-                            int covered = 0;
-                            for (int pattern : view) {
+                        for (long[] view : views) {
+                            long covered = 0;
+                            for (long pattern : view) {
                                 assertEquals(0, covered & pattern, shape + " blank " + blank + ": patterns overlap");
                                 covered |= pattern;
                                 PdbHeuristic.canonical(shape, blank, pattern); // a pattern whose database may be built
                             }
-                            assertEquals((1 << shape.size()) - 1 & ~(1 << blank), covered, shape + " blank " + blank);
+                            assertEquals((1L << shape.size()) - 1 & ~(1L << blank), covered, shape + " blank " + blank);
                         }
                     }
                 }
@@ -47,15 +47,15 @@ class PartitionsTest {
         assertEquals(4, Partitions.views(Shape.of(4, 5), 19, DatabaseSet.STANDARD).size());
         assertEquals(4, Partitions.views(Shape.of(5, 4), 0, DatabaseSet.STANDARD).size(), "transposed, flipped");
         assertEquals(2, Partitions.views(Shape.of(4, 5), 7, DatabaseSet.STANDARD).size(), "snakes off the corners");
-        List<int[]> korfFelner = Partitions.views(Shape.of(5, 5), 0, DatabaseSet.STANDARD);
+        List<long[]> korfFelner = Partitions.views(Shape.of(5, 5), 0, DatabaseSet.STANDARD);
         assertEquals(2, korfFelner.size(), "6-6-6-6 and its reflection");
-        for (int pattern : korfFelner.get(0)) {
-            assertEquals(6, Integer.bitCount(pattern));
+        for (long pattern : korfFelner.get(0)) {
+            assertEquals(6, Long.bitCount(pattern));
         }
-        List<int[]> sevenEight = Partitions.views(Shape.of(4, 4), 15, DatabaseSet.LARGE);
+        List<long[]> sevenEight = Partitions.views(Shape.of(4, 4), 15, DatabaseSet.LARGE);
         assertEquals(2, sevenEight.size());
-        assertEquals(7, Integer.bitCount(sevenEight.get(0)[0]));
-        assertEquals(8, Integer.bitCount(sevenEight.get(0)[1]));
+        assertEquals(7, Long.bitCount(sevenEight.get(0)[0]));
+        assertEquals(8, Long.bitCount(sevenEight.get(0)[1]));
     }
 
     @Test

@@ -6,6 +6,8 @@ import io.npuzzle.core.rank.PermutationRank;
 import io.npuzzle.core.table.ExactTable;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -45,10 +47,10 @@ class PatternDatabaseBuilderTest {
     void additivePatternsNeverOverestimateTheTrueDistance() {
         int[] transpose = Symmetry.transpose(EIGHT);
         for (int goalBlank : new int[] {0, 1, 4, 8}) {
-            int free = (1 << 9) - 1 & ~(1 << goalBlank);
-            int firstHalf = lowestBits(free, 4);
-            int[] partition = {firstHalf, free & ~firstHalf};
-            List<int[]> views = transpose[goalBlank] == goalBlank
+            long free = (1 << 9) - 1 & ~(1 << goalBlank);
+            long firstHalf = lowestBits(free, 4);
+            long[] partition = {firstHalf, free & ~firstHalf};
+            List<long[]> views = transpose[goalBlank] == goalBlank
                     ? List.of(partition, mirrored(partition, transpose))
                     : List.of(partition);
             PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, views, BUILDER::build, LayoutWait.AWAIT);
@@ -80,8 +82,8 @@ class PatternDatabaseBuilderTest {
         for (Shape shape : List.of(EIGHT, Shape.of(2, 4))) {
             int n = shape.size();
             for (int goalBlank : new int[] {0, n - 1}) {
-                int tiles = (1 << n) - 1 & ~(1 << goalBlank);
-                PdbHeuristic whole = PdbHeuristic.assemble(shape, goalBlank, List.<int[]>of(new int[] {tiles}),
+                long tiles = (1 << n) - 1 & ~(1 << goalBlank);
+                PdbHeuristic whole = PdbHeuristic.assemble(shape, goalBlank, List.<long[]>of(new long[] {tiles}),
                         BUILDER::build, LayoutWait.AWAIT);
                 ExactTable exact = ExactTable.build(shape, goalBlank);
                 byte[] state = new byte[n];
@@ -129,14 +131,76 @@ class PatternDatabaseBuilderTest {
         assertEquals(3, withPocket.distance(rank), "tile 1 goes round its home, or tile 3 steps into the corner and back");
     }
 
+    /**
+     * On boards past 32 cells (long cell masks, the last cell in the sign bit) every entry is the fewest moves of
+     * the pattern's tiles, as a plain search over the tiles' cells and the blank's finds them: moving the blank
+     * over a free cell costs nothing, onto a tile one move of that tile.
+     */
+    @Test
+    void patternsOfLargeBoardsHoldTheFewestMovesOfTheirTiles() {
+        for (Shape shape : List.of(Shape.of(6, 6), Shape.of(8, 8))) {
+            int n = shape.size();
+            int[] goals = {n - 2, n - 1 - shape.cols()};
+            Pattern pattern = new Pattern(shape, 1L << goals[0] | 1L << goals[1]);
+            PatternDatabase database = BUILDER.build(pattern);
+            int[] fewest = fewestMovesOfTwoTiles(shape, pattern.cells());
+            int[] cells = new int[2];
+            for (int rank = 0; rank < pattern.entries(); rank++) {
+                pattern.unrank(rank, cells);
+                assertEquals(fewest[cells[0] * n + cells[1]], database.distance(rank), shape + " " + cells[0] + "," + cells[1]);
+            }
+        }
+    }
+
+    /** Per placement (first tile's cell * n + second's), the fewest tile moves home, by 0-1 breadth-first search. */
+    private static int[] fewestMovesOfTwoTiles(Shape shape, int[] goals) {
+        int n = shape.size();
+        int[] distance = new int[n * n * n];
+        Arrays.fill(distance, Integer.MAX_VALUE);
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int blank = 0; blank < n; blank++) {
+            if (blank != goals[0] && blank != goals[1]) {
+                int state = (goals[0] * n + goals[1]) * n + blank;
+                distance[state] = 0;
+                queue.add(state);
+            }
+        }
+        while (!queue.isEmpty()) {
+            int state = queue.poll();
+            int blank = state % n;
+            int first = state / n / n;
+            int second = state / n % n;
+            for (int to : shape.neighbourCells()[blank]) {
+                boolean tileMoves = to == first || to == second;
+                int next = ((to == first ? blank : first) * n + (to == second ? blank : second)) * n + to;
+                int cost = distance[state] + (tileMoves ? 1 : 0);
+                if (cost < distance[next]) {
+                    distance[next] = cost;
+                    if (tileMoves) {
+                        queue.addLast(next);
+                    } else {
+                        queue.addFirst(next);
+                    }
+                }
+            }
+        }
+        int[] fewest = new int[n * n];
+        Arrays.fill(fewest, Integer.MAX_VALUE);
+        for (int state = 0; state < distance.length; state++) {
+            int placement = state / n;
+            fewest[placement] = Math.min(fewest[placement], distance[state]);
+        }
+        return fewest;
+    }
+
     /** A pattern answered through a symmetric image's database gives what its own database gives. */
     @Test
     void symmetricImagesAnswerLikeTheirOwnDatabase() {
         int goalBlank = 8;
-        int cells = 0b0_0010_0110; // cells 1, 2, 5: not canonical under the square's symmetries
+        long cells = 0b0_0010_0110; // cells 1, 2, 5: not canonical under the square's symmetries
         PatternDatabase own = BUILDER.build(new Pattern(EIGHT, cells));
-        int rest = (1 << 8) - 1 & ~cells;
-        PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, List.<int[]>of(new int[] {cells, rest}),
+        long rest = (1 << 8) - 1 & ~cells;
+        PdbHeuristic heuristic = PdbHeuristic.assemble(EIGHT, goalBlank, List.<long[]>of(new long[] {cells, rest}),
                 BUILDER::build, LayoutWait.AWAIT);
         GroupLookup lookup = heuristic.lookupOf(0, Puzzle.canonicalLabel(1, goalBlank));
         int[] ownCells = new Pattern(EIGHT, cells).cells();
@@ -157,16 +221,16 @@ class PatternDatabaseBuilderTest {
         }
     }
 
-    private static int lowestBits(int mask, int count) {
-        int result = 0;
+    private static long lowestBits(long mask, int count) {
+        long result = 0;
         for (int i = 0; i < count; i++) {
-            result |= Integer.lowestOneBit(mask & ~result);
+            result |= Long.lowestOneBit(mask & ~result);
         }
         return result;
     }
 
-    private static int[] mirrored(int[] partition, int[] cellMap) {
-        int[] result = new int[partition.length];
+    private static long[] mirrored(long[] partition, int[] cellMap) {
+        long[] result = new long[partition.length];
         for (int i = 0; i < partition.length; i++) {
             result[i] = Symmetry.apply(cellMap, partition[i]);
         }

@@ -49,6 +49,17 @@ class PatternDatabaseStoreTest {
     }
 
     @Test
+    void aPatternOfABoardPastThirtyTwoCellsIsStoredWithItsLongCellMask() throws IOException {
+        Pattern corner = new Pattern(Shape.of(8, 8), 1L << 63 | 1L << 54);
+        PatternDatabase database = new PatternDatabaseBuilder(2).build(corner);
+        PatternDatabaseStore store = new PatternDatabaseStore(directory);
+        store.save(database);
+        assertEquals("pdb-v3-8x8-8040000000000000.bin", store.fileFor(corner).getFileName().toString());
+        assertArrayEquals(database.packed(), store.load(corner).packed());
+        assertNull(store.load(new Pattern(Shape.of(8, 8), 1L << 62 | 1L << 54)), "another pattern's file is absent");
+    }
+
+    @Test
     void rejectsAFlippedByteATruncatedFileAndAnotherFormatVersion() throws IOException {
         PatternDatabaseStore store = new PatternDatabaseStore(directory);
         Path file = store.fileFor(PATTERN);

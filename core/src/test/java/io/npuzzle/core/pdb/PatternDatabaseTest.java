@@ -69,8 +69,8 @@ class PatternDatabaseTest {
     void anEstimateThatDoesNotWaitForTheLayoutEstimatesTheSame() {
         Shape shape = Shape.of(3, 3);
         int goalBlank = 8;
-        int cells = 0b0_0010_0110;
-        List<int[]> partition = List.<int[]>of(new int[] {cells, (1 << 8) - 1 & ~cells});
+        long cells = 0b0_0010_0110;
+        List<long[]> partition = List.<long[]>of(new long[] {cells, (1 << 8) - 1 & ~cells});
         Map<Pattern, PatternDatabase> built = new HashMap<>();
         PatternDatabaseBuilder builder = new PatternDatabaseBuilder(1);
 
@@ -98,7 +98,7 @@ class PatternDatabaseTest {
     }
 
     /** An unbuilt database of the pattern's size: enough to ask which tables it may have. */
-    private static PatternDatabase empty(Shape shape, int cellMask) {
+    private static PatternDatabase empty(Shape shape, long cellMask) {
         Pattern pattern = new Pattern(shape, cellMask);
         return new PatternDatabase(pattern, new byte[PatternDatabase.bytesFor(pattern.entries())]);
     }

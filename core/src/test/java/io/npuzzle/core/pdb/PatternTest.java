@@ -50,6 +50,15 @@ class PatternTest {
         assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(3, 3), 1 << 9));
         assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(3, 3), 0));
         assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(4, 4), 0x1FF), "nine tiles on 4x4");
-        assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(6, 5), 1), "more than 25 cells");
+        assertThrows(IllegalArgumentException.class, () -> new Pattern(Shape.of(8, 8), 0x1FFL), "nine tiles on 8x8");
+    }
+
+    @Test
+    void boardsOfUpToSixtyFourCellsHavePatternsNamedByTheirCells() {
+        Pattern corner = new Pattern(Shape.of(8, 8), 1L << 63 | 1L << 62);
+        assertEquals("8x8-c000000000000000", corner.key());
+        assertArrayEquals(new int[] {62, 63}, corner.cells());
+        assertEquals(64 * 63, corner.entries());
+        assertEquals("5x5-000000e7", new Pattern(Shape.of(5, 5), 0xe7).key(), "as stored before larger boards");
     }
 }
