@@ -42,7 +42,7 @@ COPY --chown=1001:1001 worker/target/quarkus-app/app/ app/
 COPY --chown=1001:1001 worker/target/quarkus-app/quarkus/ quarkus/
 # The pattern databases are built here, once per image, with the CLI (the same solver code the worker runs). Every
 # replica then loads them from the image: no rebuild on start, no shared volume, and a root filesystem that can stay
-# read-only. PDB_SHAPES names the shapes (4x4 always; add e.g. "3x4 3x5 2x7 4x5 5x5" for production, the 5x5 set
+# read-only. PDB_SHAPES names the shapes (4x4 always; add e.g. "3x4 3x5 2x7 4x5 5x5 6x6 7x7 8x8" for production, the 5x5 set
 # taking minutes), PDB_SET=7-8 adds the large 15-puzzle set (minutes, 2 GB of heap while building) and makes the
 # worker use it.
 ARG PDB_SHAPES=4x4

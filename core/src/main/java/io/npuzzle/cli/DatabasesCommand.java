@@ -16,7 +16,8 @@ import java.util.Locale;
 /**
  * {@code npuzzle databases [--set 6-6-3|7-8] SHAPE...}: loads or builds the pattern databases of each shape's
  * usual goals (blank last, blank first) in the cache directory and says what they took, so that a machine or an
- * image can prepare them before the first request.
+ * image can prepare them before the first request: those of optimal searches up to 5x5, those that guide fast
+ * answers' beams on 6x6 to 8x8 (which also serve the regions of that size of larger boards).
  */
 final class DatabasesCommand {
 
@@ -79,8 +80,9 @@ final class DatabasesCommand {
         String[] sides = text.toLowerCase(Locale.ROOT).split("x", -1);
         try {
             Shape shape = sides.length == 2 ? Shape.of(Integer.parseInt(sides[0]), Integer.parseInt(sides[1])) : null;
-            if (shape == null || !PatternDatabases.supports(shape)) {
-                throw new UsageException("no pattern databases for '" + text + "' (shapes of 11 to 25 cells, such as 4x5)");
+            if (shape == null || !PatternDatabases.supports(shape) && !PatternDatabases.guidesBeams(shape)) {
+                throw new UsageException("no pattern databases for '" + text
+                        + "' (shapes of 11 to 25 cells, such as 4x5, or squares of 6x6 to 8x8)");
             }
             return shape;
         } catch (NumberFormatException | BoardFormatException e) {

@@ -145,6 +145,16 @@ class MainTest {
     }
 
     @Test
+    void databasesPreparesTheBlocksThatGuideFastAnswersAndRefusesShapesWithoutDatabases() throws IOException {
+        Run six = run("", "databases", "6x6");
+        assertEquals(0, six.status());
+        assertTrue(six.out().startsWith("6x6: 4 databases, "), six.out());
+        Run oblong = run("", "databases", "5x6");
+        assertEquals(Main.EXIT_USAGE, oblong.status());
+        assertTrue(oblong.err().contains("no pattern databases for '5x6'"), oblong.err());
+    }
+
+    @Test
     void unknownCommandsAndOptionsPrintUsage() throws IOException {
         Run unknownOption = run("", "solve", "--bogus");
         assertEquals(Main.EXIT_USAGE, unknownOption.status());

@@ -3,6 +3,7 @@ package io.npuzzle.core.fast;
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.RegionPatterns;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
@@ -14,7 +15,9 @@ import java.util.SplittableRandom;
  * to its 7x7 corner) or to the goal, by beam search over whole boards (Lowerre 1976; Bisiani 1987): each layer
  * keeps the unseen children of the layer before with the lowest key, as many as the time allows, until a child
  * has every outer tile home. The key ({@link BeamKey}) weighs the Manhattan distance plus linear conflicts
- * (Hansson, Mayer and Yung 1992) of all the region's tiles and, once more, the outer tiles' distance: with all
+ * (Hansson, Mayer and Yung 1992) of all the region's tiles, plus, where the region's databases of 2x2 blocks are in
+ * memory ({@link RegionPatterns}), the blocks' excess over Manhattan distance, and, once more, the outer tiles'
+ * distance: with all
  * tiles alike an 8x8 beam kept ordering the block while its last outer tiles waited, and stalled in half its
  * runs. Tiles travel together, and the block left behind is already partly in order, so the answer is far shorter
  * than lines placed one after another. Keys, hashes (Zobrist 1970) and the bookkeeping of a layer are primitive
@@ -30,9 +33,14 @@ final class BeamPlacer {
     record Placement(String moves, boolean complete) {
     }
 
-    /** The boards of a layer, one after another, with their blank cells, keys, hashes and outer tiles away. */
+    /**
+     * The boards of a layer, one after another, with their blank cells, keys, hashes, outer tiles away, and the
+     * positional index and entry of each of the region's patterns.
+     */
     private static final class Layer {
         final byte[] boards;
+        final int[] patternIndexes = new int[MAX_WIDTH * MAX_PATTERNS];
+        final byte[] patternEntries = new byte[MAX_WIDTH * MAX_PATTERNS];
         final int[] blanks = new int[MAX_WIDTH];
         final int[] keys = new int[MAX_WIDTH];
         final long[] hashes = new long[MAX_WIDTH];
@@ -57,6 +65,8 @@ final class BeamPlacer {
     private static final int MIN_WIDTH = 200;
     private static final int MAX_WIDTH = 12_000;
     private static final int MAX_CHILDREN = 3 * MAX_WIDTH + 1;
+    /** Most patterns a region's view has: the sixteen 2x2 blocks of 8x8. */
+    private static final int MAX_PATTERNS = 16;
     /**
      * Layers a beam takes per unit of its start's estimate (Manhattan distance plus linear conflicts): about 1.4 on
      * 6x6 to 8x8 boards, planned with margin.
@@ -69,16 +79,18 @@ final class BeamPlacer {
     /**
      * Layers without a better board (fewer outer tiles away, or as many and a lower key) after which a beam
      * stops: it is held on a plateau of its key, shuffling tiles of the block while one or two outer tiles wait
-     * for a detour it will not take; a beam from where it stopped, or else lines, place those better.
+     * for a detour it will not take; a beam from where it stopped, or else lines, place those better. With blocks
+     * in the key a beam finds its way off more plateaus: 90 (and 120 below) gave 8x8 answers 2 % shorter than 60
+     * and 80, 120 and 160 1 %.
      */
-    private static final int STALL_LAYERS = 60;
+    private static final int STALL_LAYERS = 90;
     /**
      * Layers without fewer outer tiles away after which a beam stops, however its key falls: it orders the block
      * while the last outer tile waits (an 8x8 beam held one away for 165 layers), and a beam from where it stopped
-     * brings that tile home in a few dozen moves. 80 gave 604 moves on 8x8 against 620-624 without (40: 627,
-     * 160: 624), and on 7x7 363-366 against 367-370.
+     * brings that tile home in a few dozen moves. Without blocks in the key, 80 gave 604 moves on 8x8 against
+     * 620-624 without (40: 627, 160: 624), and on 7x7 363-366 against 367-370.
      */
-    private static final int STALL_AWAY_LAYERS = 80;
+    private static final int STALL_AWAY_LAYERS = 120;
     /** What a child costs (scored, selected and written out) before one is measured. */
     private static final double FIRST_NANOS_PER_CHILD = 150;
 
@@ -100,6 +112,9 @@ final class BeamPlacer {
     // cells by label, the region's cells, which labels are outer, and per label and cell what an outer tile's
     // distance adds to the key beyond the estimate's (label * n + cell).
     private ManhattanLinearConflict estimate;
+    /** The region's patterns, or null when the key goes without them. */
+    private RegionPatterns patterns;
+    private int patternCount;
     private final int[] goalCell;
     private final boolean[] outer;
     private final boolean[] inRegion;
@@ -115,6 +130,9 @@ final class BeamPlacer {
     private final int[] childKey = new int[MAX_CHILDREN];
     private final long[] childHash = new long[MAX_CHILDREN];
     private final int[] childAway = new int[MAX_CHILDREN];
+    /** The moved tile's pattern's index and entry in each child, when the region has patterns. */
+    private final int[] childPatternIndex = new int[MAX_CHILDREN];
+    private final byte[] childPatternEntry = new byte[MAX_CHILDREN];
     private final int[] byKey = new int[MAX_CHILDREN];
     private int[] keyCounts = new int[0];
 
@@ -153,19 +171,25 @@ final class BeamPlacer {
      * the machine. When no board gets there in time, or the beam stalls, the moves lead to the best board met;
      * null when none was better than the start. Leaves {@code state} unchanged.
      */
-    Placement place(byte[] state, int blank, int goalBlank, Block region, Block target, long deadlineNanos) {
-        return place(state, blank, goalBlank, region, target, deadlineNanos, Integer.MAX_VALUE);
+    Placement place(byte[] state, int blank, int goalBlank, Block region, Block target, RegionPatterns guide,
+                    long deadlineNanos) {
+        return place(state, blank, goalBlank, region, target, guide, deadlineNanos, Integer.MAX_VALUE);
     }
 
-    /** As {@link #place(byte[], int, int, Block, Block, long)}, in at most {@code maxLayers} layers. */
-    Placement place(byte[] state, int blank, int goalBlank, Block region, Block target, long deadlineNanos,
-                    int maxLayers) {
+    /**
+     * As {@link #place(byte[], int, int, Block, Block, RegionPatterns, long)}, in at most {@code maxLayers}
+     * layers.
+     *
+     * @param guide the region's patterns, whose excess the key adds, or null
+     */
+    Placement place(byte[] state, int blank, int goalBlank, Block region, Block target, RegionPatterns guide,
+                    long deadlineNanos, int maxLayers) {
         long started = System.nanoTime();
-        prepare(goalBlank, region, target);
+        prepare(goalBlank, region, target, guide);
         System.arraycopy(state, 0, layer.boards, 0, n);
         layer.blanks[0] = blank;
         int startEstimate = estimate.estimate(state);
-        layer.keys[0] = estimateWeight * startEstimate + outerDistanceOf(state);
+        layer.keys[0] = estimateWeight * (startEstimate + 2 * startPatternEntries()) + outerDistanceOf(state);
         layer.hashes[0] = hash(state);
         layer.away[0] = outerAway(state);
         layer.lastMoves[0] = -1;
@@ -212,8 +236,13 @@ final class BeamPlacer {
         return bestAway < away0 ? new Placement(moves(bestLayer, bestIndex), false) : null;
     }
 
-    private void prepare(int goalBlank, Block region, Block target) {
+    private void prepare(int goalBlank, Block region, Block target, RegionPatterns guide) {
         estimate = new ManhattanLinearConflict(shape, goalBlank);
+        patterns = guide;
+        patternCount = guide == null ? 0 : guide.patterns();
+        if (patternCount > MAX_PATTERNS) {
+            throw new IllegalArgumentException("a region of " + patternCount + " patterns");
+        }
         for (int cell = 0; cell < n; cell++) {
             inRegion[cell] = region.holds(shape.row(cell), shape.col(cell));
         }
@@ -245,6 +274,17 @@ final class BeamPlacer {
                 childHash[made] = layer.hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
                         ^ zobrist[cell * n] ^ zobrist[blank * n];
                 childAway[made] = layer.away[i] + (outer[label] ? awayDelta(label, cell, blank) : 0);
+                if (patterns != null) {
+                    int pattern = patterns.patternOf(label);
+                    if (pattern >= 0) {
+                        int at = i * MAX_PATTERNS + pattern;
+                        int index = layer.patternIndexes[at] + patterns.indexTerm(label, blank) - patterns.indexTerm(label, cell);
+                        int entry = patterns.entry(pattern, index);
+                        childPatternIndex[made] = index;
+                        childPatternEntry[made] = (byte) entry;
+                        childKey[made] += 2 * estimateWeight * (entry - layer.patternEntries[at]);
+                    }
+                }
                 made++;
             }
         }
@@ -298,6 +338,15 @@ final class BeamPlacer {
             next.hashes[kept] = childHash[j];
             next.away[kept] = childAway[j];
             next.lastMoves[kept] = (byte) move;
+            if (patterns != null) {
+                System.arraycopy(layer.patternIndexes, parent * MAX_PATTERNS, next.patternIndexes, kept * MAX_PATTERNS, patternCount);
+                System.arraycopy(layer.patternEntries, parent * MAX_PATTERNS, next.patternEntries, kept * MAX_PATTERNS, patternCount);
+                int pattern = patterns.patternOf(next.boards[to + blank]);
+                if (pattern >= 0) {
+                    next.patternIndexes[kept * MAX_PATTERNS + pattern] = childPatternIndex[j];
+                    next.patternEntries[kept * MAX_PATTERNS + pattern] = childPatternEntry[j];
+                }
+            }
             trail.add(childOrigin[j]);
             if (childAway[j] == 0) {
                 return kept;
@@ -339,6 +388,19 @@ final class BeamPlacer {
             h ^= zobrist[cell * n + board[cell]];
         }
         return h;
+    }
+
+    /** Sets the start's pattern indexes and entries (the first board of the layer); returns the entries' sum. */
+    private int startPatternEntries() {
+        int sum = 0;
+        for (int pattern = 0; pattern < patternCount; pattern++) {
+            int index = patterns.indexOf(pattern, layer.boards, 0);
+            int entry = patterns.entry(pattern, index);
+            layer.patternIndexes[pattern] = index;
+            layer.patternEntries[pattern] = (byte) entry;
+            sum += entry;
+        }
+        return sum;
     }
 
     /** What the outer tiles of {@code board} add to its key beyond the estimate. */

@@ -21,12 +21,15 @@ import java.util.concurrent.FutureTask;
  * its own, so a build never holds up quick answers.
  * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
  * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
- * the 7-8 databases follow in the background and take over once in memory.
+ * the 7-8 databases follow in the background and take over once in memory, and so do the stored databases that
+ * guide fast answers' beams on 6x6 to 8x8 regions.
  */
 public final class PatternDatabases {
 
     private static final System.Logger LOG = System.getLogger(PatternDatabases.class.getName());
     private static final Shape FOUR_BY_FOUR = Shape.of(4, 4);
+    /** Regions whose databases guide beams, loaded in the background by {@link #warmUp()} where stored. */
+    private static final List<Shape> BEAM_SHAPES = List.of(Shape.of(6, 6), Shape.of(7, 7), Shape.of(8, 8));
 
     private final PatternDatabaseStore store;
     private final PatternDatabaseBuilder builder;
@@ -77,31 +80,44 @@ public final class PatternDatabases {
         return Partitions.supports(shape);
     }
 
+    /** Whether the shape has databases that guide fast answers' beams (6x6 to 8x8 squares). */
+    public static boolean guidesBeams(Shape shape) {
+        return Partitions.hasBlocks(shape);
+    }
+
     /**
      * Loads or builds the 6-6-3 databases of the blank-first and blank-last 4x4 goals, blocking until done, then
      * starts the large set in the background when enabled.
      */
     public void warmUp() {
-        for (int goalBlank : commonGoalBlanks()) {
+        for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
             heuristic(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.STANDARD));
         }
         ready = true;
         if (largest == DatabaseSet.LARGE) {
-            for (int goalBlank : commonGoalBlanks()) {
+            for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
                 prepare(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
+            }
+        }
+        for (Shape shape : BEAM_SHAPES) {
+            for (int goalBlank : commonGoalBlanks(shape)) {
+                Goal guide = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
+                if (stored(guide)) {
+                    prepare(guide);
+                }
             }
         }
     }
 
     /** Loads or builds the large set for the common 4x4 goals, blocking until done (for image builds and benchmarks). */
     public void warmUpLarge() {
-        for (int goalBlank : commonGoalBlanks()) {
+        for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
             heuristic(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
         }
     }
 
-    private static int[] commonGoalBlanks() {
-        return new int[] {Board.blankFirst(FOUR_BY_FOUR).blankIndex(), Board.solved(FOUR_BY_FOUR).blankIndex()};
+    private static int[] commonGoalBlanks(Shape shape) {
+        return new int[] {Board.blankFirst(shape).blankIndex(), Board.solved(shape).blankIndex()};
     }
 
     /** True once {@link #warmUp()} has loaded the 6-6-3 databases. */
@@ -163,6 +179,14 @@ public final class PatternDatabases {
             prepare(standard);
         }
         return loaded;
+    }
+
+    /**
+     * The databases of 2x2 blocks that guide beams on a region of this shape and goal blank cell
+     * ({@link Partitions#guidesBeams}) when in memory, as {@link #heuristicInMemory}; null otherwise.
+     */
+    public PdbHeuristic beamGuideInMemory(Shape shape, int goalBlank) {
+        return Partitions.guidesBeams(shape, goalBlank) ? heuristicInMemory(shape, goalBlank) : null;
     }
 
     /** The large 4x4 set's estimate when it is enabled, asked for and in memory; null otherwise. */

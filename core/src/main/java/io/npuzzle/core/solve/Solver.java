@@ -234,7 +234,7 @@ public final class Solver {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > FAST_OPTIMAL_CELLS
                     ? databases.heuristicInMemory(shape, goalBlank) : null;
             return heuristic == null ? -1 : (int) Math.round(FAST_MOVES_PER_ESTIMATE * heuristic.estimate(state));
-        }, beamKey, started, millis);
+        }, databases::beamGuideInMemory, beamKey, started, millis);
     }
 
     /**

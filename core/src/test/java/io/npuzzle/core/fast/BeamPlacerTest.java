@@ -5,6 +5,9 @@ import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.pdb.RegionPatterns;
+import io.npuzzle.core.pdb.TestDatabases;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -44,7 +47,7 @@ class BeamPlacerTest {
         byte[] before = state.clone();
         BeamPlacer beam = new BeamPlacer(seven, key);
         BeamPlacer.Placement placement = beam.place(state, puzzle.start().blankIndex(), goalBlank,
-                new BeamPlacer.Block(0, 0, 7, 7), block, deadline());
+                new BeamPlacer.Block(0, 0, 7, 7), block, null, deadline());
         assertNotNull(placement, "no beam towards " + goal);
         assertArrayEquals(before, state, "the board is left unchanged");
         byte[] after = play(seven, state, placement.moves(), new BeamPlacer.Block(0, 0, 7, 7));
@@ -53,7 +56,7 @@ class BeamPlacerTest {
         for (int beams = 1; !placement.complete(); beams++) {
             assertTrue(beams < 13, "beams stalled towards " + goal);
             placement = beam.place(after, Board.cellOf(after, 0), goalBlank, new BeamPlacer.Block(0, 0, 7, 7), block,
-                    deadline());
+                    null, deadline());
             assertNotNull(placement, "no beam on from where one stalled towards " + goal);
             after = play(seven, after, placement.moves(), new BeamPlacer.Block(0, 0, 7, 7));
         }
@@ -66,6 +69,17 @@ class BeamPlacerTest {
 
     @Test
     void aBeamWithAnEmptyBlockSolvesTheRegionAndLeavesTheCellsOutsideItAlone() {
+        solvesTheSixBySixCornerOfAnEightByEight(null);
+    }
+
+    /** Keys with the excess of the region's 2x2 blocks (their databases built here, about a second) lead home too. */
+    @Test
+    void aBeamGuidedByTheRegionsBlocksSolvesItToo() {
+        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35);
+        solvesTheSixBySixCornerOfAnEightByEight(RegionPatterns.of(blocks, Shape.of(8, 8), 63, 2, 2));
+    }
+
+    private static void solvesTheSixBySixCornerOfAnEightByEight(RegionPatterns guide) {
         Shape eight = Shape.of(8, 8);
         int goalBlank = eight.size() - 1;
         // A 6x6 region in the bottom right corner, its tiles shuffled; the two outer rows and columns are home.
@@ -82,7 +96,7 @@ class BeamPlacerTest {
         }
         BeamPlacer.Block region = new BeamPlacer.Block(2, 2, 6, 6);
         BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD).place(state, Board.cellOf(state, 0), goalBlank, region,
-                new BeamPlacer.Block(0, 0, 0, 0), deadline());
+                new BeamPlacer.Block(0, 0, 0, 0), guide, deadline());
         assertTrue(placement.complete());
         String moves = placement.moves();
         byte[] after = play(eight, state, moves, region);
@@ -98,7 +112,7 @@ class BeamPlacerTest {
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(9));
         byte[] state = puzzle.relabelledStart();
         assertNull(new BeamPlacer(eight, BeamKey.STANDARD).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
-                new BeamPlacer.Block(0, 0, 8, 8), new BeamPlacer.Block(1, 1, 7, 7), System.nanoTime()));
+                new BeamPlacer.Block(0, 0, 8, 8), new BeamPlacer.Block(1, 1, 7, 7), null, System.nanoTime()));
     }
 
     @Test
@@ -111,7 +125,7 @@ class BeamPlacerTest {
         BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
         // Fifty layers take a beam some way into the 200 or so it needs, not to the end.
         BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD).place(state, puzzle.start().blankIndex(), goalBlank,
-                all, block, deadline(), 50);
+                all, block, null, deadline(), 50);
         assertNotNull(placement);
         assertFalse(placement.complete());
         byte[] after = play(eight, state, placement.moves(), all);

@@ -4,6 +4,8 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.pdb.TestDatabases;
 import io.npuzzle.core.solve.Algorithm;
 import io.npuzzle.core.solve.Outcome;
 import io.npuzzle.core.solve.SolveResult;
@@ -101,6 +103,26 @@ class ReductionSolverTest {
         assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
         assertEquals(regions, offered);
         assertEquals(List.of(Algorithm.BEAM), result.strategy().steps(), "no line placed");
+    }
+
+    /**
+     * Each beam asks the guide for its region with the goal blank in the region's own corner, and beams on the 6x6
+     * region, whose blocks it has, still bring the board home.
+     */
+    @Test
+    void beamsAskTheGuideForEachRegionAndFollowItsBlocks() {
+        Shape eight = Shape.of(8, 8);
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(64));
+        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35);
+        List<String> asked = new ArrayList<>();
+        ReductionSolver.BeamGuide guide = (region, goalBlank) -> {
+            asked.add(region + "@" + goalBlank);
+            return region.equals(Shape.of(6, 6)) ? blocks : null;
+        };
+        SolveResult result = ReductionSolver.solve(puzzle, TABLES_ONLY, ReductionSolver.RegionCost.NONE, guide,
+                BeamKey.STANDARD, System.nanoTime(), 10_000);
+        assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
+        assertEquals(List.of("8x8@63", "7x7@48", "6x6@35"), asked.stream().distinct().toList());
     }
 
     static Stream<Arguments> beamChains() {

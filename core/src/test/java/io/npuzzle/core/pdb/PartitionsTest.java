@@ -7,6 +7,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PartitionsTest {
@@ -65,5 +66,44 @@ class PartitionsTest {
         assertTrue(Partitions.supports(Shape.of(2, 6)));
         assertTrue(Partitions.supports(Shape.of(5, 5)));
         assertFalse(Partitions.supports(Shape.of(5, 6)));
+    }
+
+    @Test
+    void squaresOfSixToEightWithACornerBlankArePartitionedIntoTwoByTwoBlocksAndPairsAlongTheBlank() {
+        for (int side = 6; side <= 8; side++) {
+            Shape shape = Shape.of(side, side);
+            for (int blank : new int[] {0, side - 1, side * (side - 1), side * side - 1}) {
+                assertTrue(Partitions.guidesBeams(shape, blank));
+                List<long[]> views = Partitions.views(shape, blank, DatabaseSet.STANDARD);
+                assertEquals(1, views.size());
+                long covered = 0;
+                int blocks = 0;
+                for (long pattern : views.get(0)) {
+                    assertEquals(0, covered & pattern, shape + " blank " + blank + ": patterns overlap");
+                    covered |= pattern;
+                    int[] cells = new Pattern(shape, pattern).cells();
+                    int rows = shape.row(cells[cells.length - 1]) - shape.row(cells[0]);
+                    int cols = Math.abs(shape.col(cells[cells.length - 1]) - shape.col(cells[0]));
+                    if (cells.length == 2) {
+                        assertTrue(side % 2 == 1 && rows + cols == 1, "a pair of neighbours, on odd sides only");
+                        assertTrue(shape.row(cells[0]) == shape.row(blank) || shape.col(cells[0]) == shape.col(blank),
+                                "pairs lie along the blank");
+                    } else {
+                        assertTrue(rows <= 1 && cols <= 1, shape + ": " + pattern + " is no 2x2 block");
+                        blocks++;
+                    }
+                }
+                assertEquals(-1L >>> (64 - side * side) & ~(1L << blank), covered, shape + " blank " + blank);
+                assertEquals((side / 2) * (side / 2), blocks);
+            }
+        }
+    }
+
+    @Test
+    void onlyCornerBlanksOfSquaresFromSixToEightHaveBlocks() {
+        assertFalse(Partitions.guidesBeams(Shape.of(6, 6), 7), "blank off the corners");
+        assertFalse(Partitions.guidesBeams(Shape.of(6, 7), 0), "not a square");
+        assertFalse(Partitions.guidesBeams(Shape.of(5, 5), 0), "the optimal searches' databases");
+        assertThrows(IllegalArgumentException.class, () -> Partitions.views(Shape.of(8, 8), 9, DatabaseSet.STANDARD));
     }
 }

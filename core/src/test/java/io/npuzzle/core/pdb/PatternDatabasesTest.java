@@ -97,4 +97,31 @@ class PatternDatabasesTest {
         assertSame(laidOut, databases.heuristicIfStored(FOUR, 0), "kept once laid out");
         assertSame(laidOut, databases.heuristic(FOUR, 0), "and served to optimal searches");
     }
+
+    /**
+     * The blocks that guide beams come like any estimate for a region: never built for a fast answer, loaded in
+     * the background once stored (here by the command line's path), and a process that warms up starts loading
+     * those of the usual goals at once; a blank off the corners has none.
+     */
+    @Test
+    void theBlocksOfABeamRegionServeOnceStoredAndLoadedAndAreNeverBuiltForAnAnswer(@TempDir Path store) {
+        Shape six = Shape.of(6, 6);
+        PatternDatabases answering = PatternDatabases.in(store, DatabaseSet.STANDARD);
+        assertNull(answering.beamGuideInMemory(six, 35));
+        assertEquals(0, store.toFile().list().length, "nothing built");
+
+        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35); // as npuzzle databases 6x6 does
+        PatternDatabases warm = PatternDatabases.in(store, DatabaseSet.STANDARD);
+        warm.warmUp();
+        PdbHeuristic blocks = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            PdbHeuristic heuristic;
+            while ((heuristic = warm.beamGuideInMemory(six, 35)) == null || heuristic.awaitsLayout()) {
+                Thread.onSpinWait();
+            }
+            return heuristic;
+        });
+        assertEquals(1, blocks.viewCount());
+        assertEquals(9, blocks.groupCount(0), "nine 2x2 blocks, the blank's with three tiles");
+        assertNull(warm.beamGuideInMemory(six, 7));
+    }
 }
