@@ -8,8 +8,9 @@ import io.npuzzle.core.solve.Outcome;
 
 /**
  * One thread's cost-bounded depth-first search, Korf's IDA* inner loop: one board in primitive arrays changed
- * and restored in place, the estimate updated per move ({@link IncrementalPdbEstimate}), no move that undoes
- * the previous one, children ordered near the root, nothing allocated per node. A node's f is g + floor(w * h) for the search's weight w (1 for
+ * and restored in place, the estimate updated per move ({@link IncrementalPdbEstimate}), no move that ends a
+ * sequence with an earlier equivalent ({@link PathAutomaton}: the previous move undone, among others), children
+ * ordered near the root, nothing allocated per node. A node's f is g + floor(w * h) for the search's weight w (1 for
  * optimal answers).
  */
 final class DepthFirstKernel {
@@ -35,6 +36,8 @@ final class DepthFirstKernel {
     private final int[][] neighbourMoves;
     private final int[] board;
     private final int[] positionOf;
+    /** {@link PathAutomaton#transitions}: per state and move, the next state or pruned. */
+    private final int[] transitions;
     private final IncrementalPdbEstimate estimate;
     /** Per estimate h, floor(w * h). */
     private final int[] weighted;
@@ -65,6 +68,7 @@ final class DepthFirstKernel {
         neighbourMoves = shape.neighbourMoves();
         board = new int[n];
         positionOf = new int[n];
+        transitions = PathAutomaton.standard().transitions();
         estimate = new IncrementalPdbEstimate(heuristic, positionOf, MAX_DEPTH);
         unweighted = weight == 1.0;
         weighted = new int[MAX_ESTIMATE + 1];
@@ -114,23 +118,26 @@ final class DepthFirstKernel {
         reset();
         int blank = startBlank;
         int depth = 0;
-        int back = -1;
+        int state = PathAutomaton.START;
         if (current.collected == null && current.roots.length > 0) {
             long packed = current.roots[rootIndex];
             for (; depth < splitDepth; depth++) {
                 int move = (int) (packed >>> (2 * depth)) & 3;
+                state = transitions[state << 2 | move];
+                if (state == PathAutomaton.PRUNED) {
+                    return; // a subtree another one holds again: the search never enters it
+                }
                 int target = neighbour(blank, move);
                 slideTile(blank, target);
                 path[depth] = move;
                 blank = target;
-                back = move ^ 1;
             }
         }
         if (estimate.reset(depth) == 0) {
             current.offerSolution(rootIndex, moves(depth));
             return;
         }
-        int result = depth < ORDERED_DEPTH ? searchOrdered(blank, depth, back) : search(blank, depth, back);
+        int result = depth < ORDERED_DEPTH ? searchOrdered(blank, depth, state) : search(blank, depth, state);
         if (result == FOUND) {
             current.offerSolution(rootIndex, moves(solutionLength));
         } else if (result != STOPPED) {
@@ -148,7 +155,7 @@ final class DepthFirstKernel {
      * are so few that estimating their children twice costs nothing measurable. Returns FOUND, STOPPED, or the
      * least f above the threshold met below (NONE when none).
      */
-    private int searchOrdered(int blank, int g, int back) {
+    private int searchOrdered(int blank, int g, int state) {
         if (g == collectDepth) {
             iteration.collected.add(packPath(g)); // counted once, by the walk of its subtree
             return NONE;
@@ -165,7 +172,7 @@ final class DepthFirstKernel {
         int count = 0;
         for (int i = 0; i < targets.length; i++) {
             int move = moves[i];
-            if (move == back) {
+            if (transitions[state << 2 | move] == PathAutomaton.PRUNED) {
                 continue;
             }
             int from = targets[i];
@@ -197,7 +204,8 @@ final class DepthFirstKernel {
             estimate.apply(g, label, blank);
             board[blank] = label;
             board[from] = 0;
-            int result = ordered ? searchOrdered(from, g + 1, move ^ 1) : search(from, g + 1, move ^ 1);
+            int next = transitions[state << 2 | move];
+            int result = ordered ? searchOrdered(from, g + 1, next) : search(from, g + 1, next);
             if (result < 0) {
                 return result;
             }
@@ -213,7 +221,7 @@ final class DepthFirstKernel {
      * {@link #searchOrdered} below its depth, where nearly all nodes are: children entered in board order as soon
      * as they are estimated.
      */
-    private int search(int blank, int g, int back) {
+    private int search(int blank, int g, int state) {
         if (g == collectDepth) {
             iteration.collected.add(packPath(g)); // counted once, by the walk of its subtree
             return NONE;
@@ -229,7 +237,8 @@ final class DepthFirstKernel {
         int[] moves = neighbourMoves[blank];
         for (int i = 0; i < targets.length; i++) {
             int move = moves[i];
-            if (move == back) {
+            int next = transitions[state << 2 | move];
+            if (next == PathAutomaton.PRUNED) {
                 continue;
             }
             int from = targets[i];
@@ -247,7 +256,7 @@ final class DepthFirstKernel {
             estimate.apply(g, label, blank);
             board[blank] = label;
             board[from] = 0;
-            int result = search(from, g + 1, move ^ 1);
+            int result = search(from, g + 1, next);
             if (result < 0) {
                 return result;
             }

@@ -11,6 +11,7 @@ import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
 import io.npuzzle.core.search.ManhattanLinearConflict;
+import io.npuzzle.core.search.PathAutomaton;
 import io.npuzzle.core.search.StateEstimate;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.table.ExactTable;
@@ -94,8 +95,12 @@ public final class Solver {
         this.fastPool = this.threads > 1 ? Executors.newFixedThreadPool(this.threads - 1, Solver::daemon) : null;
     }
 
-    /** Loads or builds the pattern databases of the common goals; blocks until they are in memory. */
+    /**
+     * Loads or builds the pattern databases of the common goals, and makes the searches' pruning machine; blocks
+     * until they are in memory.
+     */
     public void warmUp() {
+        PathAutomaton.standard();
         databases.warmUp();
     }
 
