@@ -91,6 +91,7 @@ public final class PathAutomaton {
             path = new int[maxLength];
             spans = new int[maxLength + 1];
             firstPaths.defaultReturnValue(-1);
+            spans[0] = span(maxLength, maxLength, maxLength, maxLength);
             for (int move = 0; move < MOVES; move++) {
                 rules.add(new int[] {move, move ^ 1}); // a move that undoes the one before
             }
@@ -100,10 +101,9 @@ public final class PathAutomaton {
             for (int cell = 0; cell < grid.length; cell++) {
                 grid[cell] = cell;
             }
-            firstPaths.put(hashOf(0, origin), pack(0, span(maxLength, maxLength, maxLength, maxLength)));
+            firstPaths.put(mix(origin), pack(0, spans[0]));
             for (int length = 1; length <= maxLength; length++) {
                 automaton = rules.automaton();
-                spans[0] = span(maxLength, maxLength, maxLength, maxLength);
                 walk(length, 0, origin, START, 0);
             }
             return rules;
@@ -192,10 +192,6 @@ public final class PathAutomaton {
             return board;
         }
 
-        private long hashOf(long hash, int blank) {
-            return hash ^ mix(blank);
-        }
-
         /** The hash term of a cell holding what started on {@code content}: none when it is back home. */
         private long term(int cell, int content) {
             return cell == content ? 0 : mix((long) cell * grid.length + content + 1);
@@ -250,7 +246,6 @@ public final class PathAutomaton {
             int[] fail = new int[nodes];
             boolean[] ends = new boolean[nodes];
             ArrayDeque<Integer> queue = new ArrayDeque<>();
-            ends[0] = false;
             for (int move = 0; move < MOVES; move++) {
                 int child = children.getInt(move);
                 go[move] = Math.max(child, 0);
