@@ -5,7 +5,13 @@ import io.npuzzle.core.board.Shape;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -14,6 +20,27 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PathAutomatonTest {
 
     private static final PathAutomaton MACHINE = PathAutomaton.standard();
+    private static final int LONGEST_SEQUENCE = 12;
+    private static final String HEADER = """
+            # Blank-move sequences of up to 12 moves that an earlier sequence, no longer and within the rows and
+            # columns they visit, turns into the same board: io.npuzzle.core.search.PathAutomaton prunes them.
+            # One a line, shortest first, then in move order (u, d, l, r); PathAutomatonTest finds them again.
+            """;
+
+    @Test
+    void theStoredSequencesAreEveryDuplicateOfUpToTwelveMoves() throws IOException {
+        List<String> found = DuplicateSequenceFinder.upTo(LONGEST_SEQUENCE);
+        List<String> stored = PathAutomaton.storedSequences();
+        if (!found.equals(stored)) {
+            List<String> lines = new ArrayList<>(List.of(HEADER.strip().split("\n")));
+            lines.addAll(found);
+            Path written = Path.of("target", PathAutomaton.SEQUENCES);
+            Files.write(written, lines, StandardCharsets.US_ASCII);
+            assertEquals(found, stored, "the sequences found are in " + written.toAbsolutePath()
+                    + ": copy it over src/main/resources/io/npuzzle/core/search/" + PathAutomaton.SEQUENCES);
+        }
+        assertEquals(2536, stored.size());
+    }
 
     @Test
     void aMoveThatUndoesTheOneBeforeIsPruned() {
@@ -51,7 +78,7 @@ class PathAutomatonTest {
     @Test
     void theFourByFiveTreeFiftyMovesDeepHasFewerThanAFifthOfItsNodes() {
         Shape shape = Shape.of(4, 5);
-        double parentOnly = paths(shape, 50, PathAutomaton.upTo(2));
+        double parentOnly = paths(shape, 50, PathAutomaton.of(List.of()));
         double pruned = paths(shape, 50, MACHINE);
         assertTrue(pruned * 5 < parentOnly, pruned + " of " + parentOnly);
     }
