@@ -67,6 +67,20 @@ class SubtreeSearchTest {
     }
 
     @Test
+    void aRootThatAnEarlierPathTurnsIntoTheSameBoardIsSkipped() {
+        Puzzle puzzle = korf(KORF_1);
+        SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+        int bound = split.firstBound() + 6;
+        // From cell 9, six moves clockwise around the block up and to the left, and six anticlockwise: one board.
+        SubtreeOutcome pruned = split.search(bound, List.of("lurdlu"), () -> false, ProgressListener.NONE);
+        SubtreeOutcome kept = split.search(bound, List.of("uldrul"), () -> false, ProgressListener.NONE);
+        assertEquals(0, pruned.nodes());
+        assertEquals(Frontier.NONE, pruned.leastExceeded());
+        assertFalse(pruned.stopped());
+        assertTrue(kept.nodes() > 0);
+    }
+
+    @Test
     void rootsThatAreNoPathFromTheStartAreRefused() {
         Puzzle puzzle = korf(KORF_1);
         SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
