@@ -44,7 +44,7 @@ public final class PathAutomaton {
         this.transitions = transitions;
     }
 
-    /** The machine of the sequences in {@link #SEQUENCES}, made once. */
+    /** The machine of the sequences in {@link #SEQUENCES}, made once, when first asked for (tens of milliseconds). */
     public static PathAutomaton standard() {
         return Standard.INSTANCE;
     }

@@ -93,9 +93,6 @@ public final class Solver {
         this.threads = Math.max(1, threads);
         this.workerPool = this.threads > 1 ? Executors.newFixedThreadPool(this.threads - 1, Solver::daemon) : null;
         this.fastPool = this.threads > 1 ? Executors.newFixedThreadPool(this.threads - 1, Solver::daemon) : null;
-        if (workerPool != null) {
-            workerPool.execute(PathAutomaton::standard); // made while the first answer's databases load
-        }
     }
 
     /**
