@@ -43,13 +43,14 @@ COPY --chown=1001:1001 worker/target/quarkus-app/quarkus/ quarkus/
 # The pattern databases are built here, once per image, with the CLI (the same solver code the worker runs). Every
 # replica then loads them from the image: no rebuild on start, no shared volume, and a root filesystem that can stay
 # read-only. PDB_SHAPES names the shapes (4x4 always; add e.g. "3x4 3x5 2x7 4x5 5x5 6x6 7x7 8x8" for production, the 5x5 set
-# taking minutes), PDB_SET=7-8 adds the large 15-puzzle set (minutes, 2 GB of heap while building) and makes the
-# worker use it.
+# taking minutes), PDB_SET=7-8 adds the large set of 4x4 and, when PDB_SHAPES names it, of 4x5 and 5x4 (minutes,
+# 2 GB of heap while building) and makes the worker use it.
 ARG PDB_SHAPES=4x4
 ARG PDB_SET=6-6-3
 ENV NPUZZLE_PDB_DIR=/deployments/pdb \
     NPUZZLE_PDB_SET=${PDB_SET}
 RUN java -Xmx3g -cp 'lib/main/*' io.npuzzle.cli.Main databases --set 6-6-3 4x4 ${PDB_SHAPES} \
-    && if [ "${PDB_SET}" = "7-8" ]; then java -Xmx3g -cp 'lib/main/*' io.npuzzle.cli.Main databases --set 7-8 4x4; fi \
+    && if [ "${PDB_SET}" = "7-8" ]; then java -Xmx3g -cp 'lib/main/*' io.npuzzle.cli.Main databases --set 7-8 4x4 \
+         $(for shape in ${PDB_SHAPES}; do case "$shape" in 4x5|5x4) echo "$shape";; esac; done); fi \
     && ls -l "$NPUZZLE_PDB_DIR"
 EXPOSE 8080

@@ -29,16 +29,18 @@ public class ShapesBench {
         Path korf50 = Path.of(args[0]);
         int boards = Integer.parseInt(args[1]);
         long millis = Long.parseLong(args[2]);
-        System.out.printf("java %s %s, %d cores, budget %d ms per board%n", System.getProperty("java.version"),
-                ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors(), millis);
-        PatternDatabases databases = PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), DatabaseSet.STANDARD);
+        DatabaseSet set = args.length > 4 && args[3].equals("--databases") ? DatabaseSet.parse(args[4]) : DatabaseSet.STANDARD;
+        System.out.printf("java %s %s, %d cores, budget %d ms per board, %s databases%n", System.getProperty("java.version"),
+                ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors(), millis,
+                set.label());
+        PatternDatabases databases = PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), set);
         Solver solver = new Solver(databases, Runtime.getRuntime().availableProcessors());
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, millis);
         Random random = new Random(2026);
         for (Shape shape : List.of(Shape.of(3, 4), Shape.of(3, 5), Shape.of(2, 7), Shape.of(4, 5))) {
             Board goal = Board.solved(shape);
             long started = System.nanoTime();
-            databases.heuristic(shape, goal.blankIndex());
+            databases.heuristic(shape, goal.blankIndex(), set); // the large set's where it has one, waited for
             double ready = (System.nanoTime() - started) / 1e9;
             Figures figures = new Figures();
             for (int i = 0; i < boards; i++) {

@@ -17,12 +17,12 @@ import java.util.concurrent.FutureTask;
  * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
  * and saved there, on first use by an optimal or bounded search; concurrent callers wait for one build. Fast
  * answers only use what is stored for a whole board, and only what is in memory for a region of a larger board
- * (the rest of what is stored loads in the background), and the large 4x4 set is built on a background thread of
- * its own, so a build never holds up quick answers.
+ * (the rest of what is stored loads in the background), and the large set (4x4 and 4x5) is built on a background
+ * thread of its own, so a build never holds up quick answers: the standard set answers until it is in memory.
  * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
  * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
- * the 7-8 databases follow in the background and take over once in memory, and so do the stored databases that
- * guide fast answers' beams on 6x6 to 8x8 regions.
+ * the 7-8 databases follow in the background and take over once in memory, and so do the stored large 4x5 ones
+ * and the stored databases that guide fast answers' beams on 6x6 to 8x8 regions.
  */
 public final class PatternDatabases {
 
@@ -30,6 +30,8 @@ public final class PatternDatabases {
     private static final Shape FOUR_BY_FOUR = Shape.of(4, 4);
     /** Regions whose databases guide beams, loaded in the background by {@link #warmUp()} where stored. */
     private static final List<Shape> BEAM_SHAPES = List.of(Shape.of(6, 6), Shape.of(7, 7), Shape.of(8, 8));
+    /** Shapes besides 4x4 whose large databases {@link #warmUp()} loads in the background where stored. */
+    private static final List<Shape> LARGE_SHAPES = List.of(Shape.of(4, 5), Shape.of(5, 4));
 
     private final PatternDatabaseStore store;
     private final PatternDatabaseBuilder builder;
@@ -47,7 +49,7 @@ public final class PatternDatabases {
     }
 
     /**
-     * @param largest         {@link DatabaseSet#LARGE} to use the 7-8 databases for 4x4 once built, else STANDARD
+     * @param largest         {@link DatabaseSet#LARGE} to use the large databases for 4x4 and 4x5 once built, else STANDARD
      * @param maxBuildEntries databases with more entries are only loaded from the store, never built here
      */
     public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
@@ -98,21 +100,20 @@ public final class PatternDatabases {
             for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
                 prepare(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
             }
+            prepareStored(LARGE_SHAPES, DatabaseSet.LARGE);
         }
-        for (Shape shape : BEAM_SHAPES) {
-            for (int goalBlank : commonGoalBlanks(shape)) {
-                Goal guide = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
-                if (stored(guide)) {
-                    prepare(guide);
-                }
-            }
-        }
+        prepareStored(BEAM_SHAPES, DatabaseSet.STANDARD);
     }
 
-    /** Loads or builds the large set for the common 4x4 goals, blocking until done (for image builds and benchmarks). */
-    public void warmUpLarge() {
-        for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
-            heuristic(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
+    /** Loads the databases of the shapes' common goals in the background where they are all stored. */
+    private void prepareStored(List<Shape> shapes, DatabaseSet set) {
+        for (Shape shape : shapes) {
+            for (int goalBlank : commonGoalBlanks(shape)) {
+                Goal goal = new Goal(shape, goalBlank, set);
+                if (stored(goal)) {
+                    prepare(goal);
+                }
+            }
         }
     }
 
@@ -126,12 +127,12 @@ public final class PatternDatabases {
     }
 
     /**
-     * The best estimate for a goal blank cell: on 4x4 the large set once it is in memory (asking for it in the
-     * background otherwise), else the standard one, loaded or built now, which may take a while; null when a
+     * The best estimate for a goal blank cell: on 4x4 and 4x5 the large set once it is in memory (asking for it in
+     * the background otherwise), else the standard one, loaded or built now, which may take a while; null when a
      * database it needs is neither stored nor allowed to be built here ({@link DatabaseUnavailableException}).
      */
     public PdbHeuristic heuristic(Shape shape, int goalBlank) {
-        if (largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)) {
+        if (largest == DatabaseSet.LARGE && Partitions.hasLargeSet(shape)) {
             Goal large = new Goal(shape, goalBlank, DatabaseSet.LARGE);
             PdbHeuristic loaded = ifLoaded(large);
             if (loaded != null) {
@@ -189,9 +190,9 @@ public final class PatternDatabases {
         return Partitions.guidesBeams(shape, goalBlank) ? heuristicInMemory(shape, goalBlank) : null;
     }
 
-    /** The large 4x4 set's estimate when it is enabled, asked for and in memory; null otherwise. */
+    /** The large set's estimate when it is enabled, asked for and in memory; null otherwise. */
     private PdbHeuristic largeIfLoaded(Shape shape, int goalBlank, LayoutWait wait) {
-        return largest == DatabaseSet.LARGE && shape.equals(FOUR_BY_FOUR)
+        return largest == DatabaseSet.LARGE && Partitions.hasLargeSet(shape)
                 ? ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE), wait) : null;
     }
 

@@ -60,6 +60,29 @@ class PartitionsTest {
     }
 
     @Test
+    void theLargeSetGives4x5CornerGoalsTwoSevenSixSixViewsWhoseSevenTilesFenceTheBlankIn() {
+        Shape wide = Shape.of(4, 5);
+        Shape tall = Shape.of(5, 4);
+        for (Shape shape : List.of(wide, tall)) {
+            for (int blank : new int[] {0, shape.cols() - 1, shape.size() - shape.cols(), shape.size() - 1}) {
+                List<long[]> views = Partitions.views(shape, blank, DatabaseSet.LARGE);
+                assertEquals(2, views.size(), shape + " blank " + blank);
+                for (long[] view : views) {
+                    assertEquals(List.of(7, 6, 6), List.of(Long.bitCount(view[0]), Long.bitCount(view[1]),
+                            Long.bitCount(view[2])));
+                    for (int neighbour : shape.neighbourCells()[blank]) {
+                        assertTrue((view[0] & 1L << neighbour) != 0, "the blank's neighbours are in the seven");
+                    }
+                }
+            }
+        }
+        assertTrue(Partitions.hasLargeSet(wide) && Partitions.hasLargeSet(tall) && Partitions.hasLargeSet(Shape.of(4, 4)));
+        assertFalse(Partitions.hasLargeSet(Shape.of(5, 5)));
+        assertEquals(Partitions.views(wide, 7, DatabaseSet.STANDARD).size(),
+                Partitions.views(wide, 7, DatabaseSet.LARGE).size(), "off the corners both sets are the snakes");
+    }
+
+    @Test
     void onlyShapesBeyondTheExactTablesAndWithinTwentyFiveCellsHaveDatabases() {
         assertFalse(Partitions.supports(Shape.of(3, 3)));
         assertFalse(Partitions.supports(Shape.of(2, 5)));

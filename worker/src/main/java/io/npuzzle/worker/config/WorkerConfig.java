@@ -140,8 +140,8 @@ public interface WorkerConfig {
     interface Databases {
 
         /**
-         * {@code 6-6-3}, or {@code 7-8} for the large 15-puzzle set (288 MB; built in the background when not
-         * stored, needing about 1.5 GB of heap meanwhile; 6-6-3 answers until it is in memory). Unset: the
+         * {@code 6-6-3}, or {@code 7-8} for the large set of 4x4 and 4x5 (288 and 419 MB; loaded in the background
+         * from the store, the standard set answering until it is in memory). Unset: the
          * variable {@code NPUZZLE_PDB_SET} the worker image sets, else 6-6-3.
          */
         Optional<String> set();
