@@ -143,7 +143,26 @@ class SolverModesTest {
         assertNull(result.moves());
     }
 
-    /** Weighted A* with the databases: never longer than the ratio allows, and saying what it guarantees. */
+    /**
+     * A bounded search tries weighted A* briefly: at a large ratio it answers at once; at a small one (Korf's third
+     * 15-puzzle, 59 moves, at 1.05: A* needs more than its trial) weighted IDA* answers within the ratio instead.
+     */
+    @Test
+    void aBoundedSearchHandsWeightedAStarsHardCasesToWeightedIdaStar() {
+        Puzzle korf3 = new Puzzle(BoardParser.parse("14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15", FOUR), Board.blankFirst(FOUR));
+        SolveResult loose = SOLVER.solve(korf3, SolveOptions.defaults().withMode(Mode.BOUNDED).withRatio(3.0));
+        assertEquals(Strategy.of(Algorithm.A_STAR), loose.strategy());
+        SolveResult tight = SOLVER.solve(korf3, SolveOptions.defaults().withMode(Mode.BOUNDED).withRatio(1.05));
+        assertEquals(Strategy.of(Algorithm.IDA_STAR_PDB).after(Algorithm.A_STAR), tight.strategy());
+        assertTrue(tight.length() <= 1.05 * 59, tight.length() + " moves");
+        assertTrue(tight.expanded() > 100_000, "the trial's nodes count too: " + tight.expanded());
+        assertEquals(Double.valueOf(1.05), tight.bound());
+        for (SolveResult result : List.of(loose, tight)) {
+            assertEquals(korf3.goal(), korf3.start().apply(result.moves()));
+        }
+    }
+
+    /** Bounded answers with the databases: never longer than the ratio allows, and saying what it guarantees. */
     @Test
     void boundedAnswersAreNeverLongerThanTheirRatioAllows() {
         Random random = new Random(12);
