@@ -41,6 +41,8 @@ public final class PatternDatabases {
     private final ConcurrentHashMap<Goal, PdbHeuristic> heuristics = new ConcurrentHashMap<>();
     /** Goals whose databases were found too large to build in the background here. */
     private final Set<Goal> unavailable = ConcurrentHashMap.newKeySet();
+    /** Large goals not loaded for want of heap, said once each. */
+    private final Set<Goal> refusedForHeap = ConcurrentHashMap.newKeySet();
     private final ExecutorService background = Executors.newSingleThreadExecutor(PatternDatabases::daemon);
     private volatile boolean ready;
 
@@ -251,10 +253,26 @@ public final class PatternDatabases {
         return heuristic(goal, wait);
     }
 
-    /** Loads or builds a goal's databases on the background thread, unless that is under way or done. */
+    /**
+     * Loads or builds a goal's databases on the background thread, unless that is under way or done, or, for the
+     * large set, while they would take more than half the heap that is free now: the standard set answers then
+     * (a worker with 512 MB of heap loading the 419 MB 4x5 set would run out of memory).
+     */
     private void prepare(Goal goal) {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
             return;
+        }
+        if (goal.set == DatabaseSet.LARGE) {
+            long needed = bytesToLoad(goal);
+            long free = freeHeap();
+            if (!fitsBeside(needed, free)) {
+                // Asked again next time: garbage not yet collected counts as used here.
+                if (refusedForHeap.add(goal)) {
+                    LOG.log(System.Logger.Level.WARNING, "the large {0} databases need {1} MiB, more than half the "
+                            + "free heap ({2} MiB): the standard set answers", goal.shape, needed >> 20, free >> 20);
+                }
+                return;
+            }
         }
         for (long[] partition : views(goal)) {
             for (long cells : partition) {
@@ -268,6 +286,30 @@ public final class PatternDatabases {
                 }
             }
         }
+    }
+
+    /** Bytes of a goal's entries not in memory yet. */
+    private long bytesToLoad(Goal goal) {
+        long bytes = 0;
+        for (long[] partition : views(goal)) {
+            for (long cells : partition) {
+                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
+                if (!databases.containsKey(pattern)) {
+                    bytes += PatternDatabase.bytesFor(pattern.entries());
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** Whether databases of {@code bytes} may be loaded in the background with {@code freeHeap} bytes free: at most half. */
+    static boolean fitsBeside(long bytes, long freeHeap) {
+        return bytes <= freeHeap / 2;
+    }
+
+    private static long freeHeap() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
     }
 
     private static List<long[]> views(Goal goal) {
@@ -343,8 +385,7 @@ public final class PatternDatabases {
                     + store.directory() + " and too large to build here (" + pattern.entries() + " entries, at most "
                     + maxBuildEntries + ")");
         }
-        Runtime runtime = Runtime.getRuntime();
-        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        long free = freeHeap();
         long needed = PatternDatabaseBuilder.bytesNeeded(pattern);
         if (needed > free * 3 / 4) {
             throw new DatabaseUnavailableException("pattern database " + pattern.key() + " needs " + (needed >> 20)

@@ -36,6 +36,15 @@ class PatternDatabasesTest {
         assertEquals(storedBefore, new PatternDatabaseStore(TEST_STORE).contains(eightTiles));
     }
 
+    /** The large 4x5 set (419 MB) is not loaded in the background into a heap with 512 MB free; with 1 GB free it is. */
+    @Test
+    void theLargeSetLoadsInTheBackgroundOnlyWhereItTakesAtMostHalfTheFreeHeap() {
+        long large4x5 = 2 * PatternDatabase.bytesFor(Pattern.entries(20, 7)) + 2 * PatternDatabase.bytesFor(Pattern.entries(20, 6));
+        assertEquals(418_608_000, large4x5);
+        assertFalse(PatternDatabases.fitsBeside(large4x5, 512L << 20));
+        assertTrue(PatternDatabases.fitsBeside(large4x5, 1L << 30));
+    }
+
     /** A database over the limit is not built: no estimate, and the caller searches without one. */
     @Test
     void noDatabaseIsBuiltPastTheEntryLimit(@TempDir Path empty) {
