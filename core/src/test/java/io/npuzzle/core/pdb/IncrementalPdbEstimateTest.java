@@ -17,8 +17,8 @@ class IncrementalPdbEstimateTest {
     /**
      * Ranked tables (read before their positional layout) and positional ones, two views each, on a wide and a tall
      * board with the goal blank in different corners, so that the databases answer through mirrored and transposed
-     * cell maps: along random walks, every child's estimate, and a child's after undoing moves, equals the estimate
-     * from scratch.
+     * cell maps: along random walks, the estimate of every child of every node, and of a child after undoing moves,
+     * equals the estimate from scratch.
      */
     @Test
     void estimatesAlongARandomWalkEqualThoseFromScratchForRankedAndPositionalTables() {
@@ -74,17 +74,25 @@ class IncrementalPdbEstimateTest {
         int[] fromOf = new int[200];
         int[] labelOf = new int[200];
         for (int depth = 0; depth < 150; depth++) {
-            int choice = random.nextInt(shape.neighbourCells()[blank].length);
-            int from = shape.neighbourCells()[blank][choice];
-            int move = shape.neighbourMoves()[blank][choice];
+            int[] cells = shape.neighbourCells()[blank];
+            int[] moves = shape.neighbourMoves()[blank];
+            for (int i = 0; i < cells.length; i++) { // every child, as a search estimates them before entering one
+                int[] childPositions = positionOf.clone();
+                childPositions[labelAt[cells[i]]] = blank;
+                childPositions[0] = cells[i];
+                assertEquals(heuristic.estimate(childPositions),
+                        estimate.child(depth, labelAt[cells[i]], cells[i], blank, moves[i], Integer.MAX_VALUE),
+                        "moving " + labelAt[cells[i]] + " at depth " + depth);
+            }
+            int choice = random.nextInt(cells.length);
+            int from = cells[choice];
             int label = labelAt[from];
-            int child = estimate.child(depth, label, from, blank, move, Integer.MAX_VALUE);
+            estimate.child(depth, label, from, blank, moves[choice], Integer.MAX_VALUE);
             estimate.apply(depth, label, blank);
             labelAt[blank] = label;
             labelAt[from] = 0;
             positionOf[label] = blank;
             positionOf[0] = from;
-            assertEquals(heuristic.estimate(positionOf.clone()), child, "after moving " + label + " at depth " + depth);
             fromOf[depth] = from;
             labelOf[depth] = label;
             blank = from;
