@@ -195,9 +195,9 @@ public final class Solver {
      * A bounded answer with the databases: weighted A* for {@link #BOUNDED_A_STAR_NODES} nodes, then weighted IDA*
      * with the rest of the budget (or where A* runs out of memory). At large ratios A* answers within its trial and
      * shorter (Korf's first 40 15-puzzles at ratio 2: 2,636 moves in all against 2,972); at small ones it needs
-     * millions of nodes at a twentieth of IDA*'s node rate, and IDA* answers as short, sooner (Korf's first ten
-     * 24-puzzles at ratio 1.25: 1.45 s in all against 19.4 s; random 4x5 boards at 1.1 in 9-22 s, where A* found
-     * none in 30 s).
+     * millions of nodes at a twentieth of IDA*'s node rate, and IDA* answers as short, sooner (bench/bounded, Korf's
+     * first ten 24-puzzles at ratio 1.25: 2.1 s in all against 19.8 s; random 4x5 boards at 1.1 in 9-22 s, where A*
+     * found none in 30 s).
      */
     private SolveResult bounded(PdbHeuristic heuristic, Puzzle puzzle, SolveOptions options, long searchStart) {
         long trialNodes = Math.min(options.maxNodes(), BOUNDED_A_STAR_NODES);
