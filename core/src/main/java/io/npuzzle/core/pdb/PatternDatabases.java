@@ -254,12 +254,22 @@ public final class PatternDatabases {
     }
 
     /**
-     * Loads or builds a goal's databases on the background thread, unless that is under way or done, or, for the
-     * large set, while they would take more than half the heap that is free now: the standard set answers then
-     * (a worker with 512 MB of heap loading the 419 MB 4x5 set would run out of memory).
+     * Loads or builds a goal's databases on the background thread, unless that is under way or done, or one of them
+     * may be neither loaded nor built here (then none is: a worker given the large 4x5 set without it in its store
+     * would build its six-tile databases for nothing), or, for the large set, while they would take more than half
+     * the heap that is free now: the standard set answers then (a worker with 512 MB of heap loading the 419 MB 4x5
+     * set would run out of memory).
      */
     private void prepare(Goal goal) {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
+            return;
+        }
+        Pattern missing = unobtainable(goal);
+        if (missing != null) {
+            unavailable.add(goal);
+            LOG.log(System.Logger.Level.WARNING, "pattern database {0} is not stored in {1} and too large to build "
+                    + "here ({2} entries, at most {3}): the {4} set of {5} is not used", missing.key(),
+                    store.directory(), missing.entries(), maxBuildEntries, goal.set.label(), goal.shape);
             return;
         }
         if (goal.set == DatabaseSet.LARGE) {
@@ -286,6 +296,19 @@ public final class PatternDatabases {
                 }
             }
         }
+    }
+
+    /** A database of the goal that is neither in memory nor stored and too large to build here; null when none is. */
+    private Pattern unobtainable(Goal goal) {
+        for (long[] partition : views(goal)) {
+            for (long cells : partition) {
+                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
+                if (pattern.entries() > maxBuildEntries && !databases.containsKey(pattern) && !store.contains(pattern)) {
+                    return pattern;
+                }
+            }
+        }
+        return null;
     }
 
     /** Bytes of a goal's entries not in memory yet. */

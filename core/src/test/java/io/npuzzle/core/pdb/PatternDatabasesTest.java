@@ -45,6 +45,27 @@ class PatternDatabasesTest {
         assertTrue(PatternDatabases.fitsBeside(large4x5, 1L << 30));
     }
 
+    /**
+     * Where one database of the large set can be neither loaded nor built, none of it is built in the background:
+     * with builds of up to 60 M entries the 7-8 set's seven-tile half (57.7 M) could be, its eight-tile half cannot.
+     */
+    @Test
+    void noDatabaseOfALargeSetIsBuiltWhereAnotherOfItCannotBe(@TempDir Path store) {
+        Shape six = Shape.of(6, 6);
+        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35); // stored, to be loaded below
+        PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.LARGE, 60_000_000);
+        assertEquals(4, databases.heuristic(FOUR, 0).viewCount(), "the 6-6-3 views answer");
+        // One background thread takes the work in order: once these blocks are loaded, what was asked before has run.
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            while (databases.beamGuideInMemory(six, 35) == null) {
+                Thread.onSpinWait();
+            }
+        });
+        Pattern sevenTiles = PdbHeuristic.canonical(FOUR, 0, Partitions.views(FOUR, 0, DatabaseSet.LARGE).get(0)[0]);
+        assertEquals(57_657_600, sevenTiles.entries());
+        assertFalse(new PatternDatabaseStore(store).contains(sevenTiles), "the seven-tile half was built for nothing");
+    }
+
     /** A database over the limit is not built: no estimate, and the caller searches without one. */
     @Test
     void noDatabaseIsBuiltPastTheEntryLimit(@TempDir Path empty) {
