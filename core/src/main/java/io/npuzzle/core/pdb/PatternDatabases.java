@@ -5,6 +5,7 @@ import io.npuzzle.core.board.Shape;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -200,12 +201,9 @@ public final class PatternDatabases {
 
     /** Whether every database of a goal is in memory, on its way there, or in the store. */
     private boolean stored(Goal goal) {
-        for (long[] partition : views(goal)) {
-            for (long cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
-                if (!databases.containsKey(pattern) && !store.contains(pattern)) {
-                    return false;
-                }
+        for (Pattern pattern : patternsOf(goal)) {
+            if (!databases.containsKey(pattern) && !store.contains(pattern)) {
+                return false;
             }
         }
         return true;
@@ -241,13 +239,10 @@ public final class PatternDatabases {
         if (known != null) {
             return known;
         }
-        for (long[] partition : views(goal)) {
-            for (long cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
-                FutureTask<PatternDatabase> task = databases.get(pattern);
-                if (task == null || !task.isDone()) {
-                    return null;
-                }
+        for (Pattern pattern : patternsOf(goal)) {
+            FutureTask<PatternDatabase> task = databases.get(pattern);
+            if (task == null || !task.isDone()) {
+                return null;
             }
         }
         return heuristic(goal, wait);
@@ -264,16 +259,16 @@ public final class PatternDatabases {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
             return;
         }
-        Pattern missing = unobtainable(goal);
+        Set<Pattern> patterns = patternsOf(goal);
+        Pattern missing = unobtainable(patterns);
         if (missing != null) {
             unavailable.add(goal);
-            LOG.log(System.Logger.Level.WARNING, "pattern database {0} is not stored in {1} and too large to build "
-                    + "here ({2} entries, at most {3}): the {4} set of {5} is not used", missing.key(),
-                    store.directory(), missing.entries(), maxBuildEntries, goal.set.label(), goal.shape);
+            LOG.log(System.Logger.Level.WARNING, "{0}: the {1} set of {2} is not used", notStoredAndTooLarge(missing),
+                    goal.set.label(), goal.shape);
             return;
         }
         if (goal.set == DatabaseSet.LARGE) {
-            long needed = bytesToLoad(goal);
+            long needed = bytesToLoad(patterns);
             long free = freeHeap();
             if (!fitsBeside(needed, free)) {
                 // Asked again next time: garbage not yet collected counts as used here.
@@ -284,42 +279,44 @@ public final class PatternDatabases {
                 return;
             }
         }
-        for (long[] partition : views(goal)) {
-            for (long cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
-                FutureTask<PatternDatabase> created = new FutureTask<>(() -> loadOrBuild(pattern));
-                if (databases.putIfAbsent(pattern, created) == null) {
-                    background.execute(() -> {
-                        created.run();
-                        settle(goal, pattern, created);
-                    });
-                }
+        for (Pattern pattern : patterns) {
+            FutureTask<PatternDatabase> created = new FutureTask<>(() -> loadOrBuild(pattern));
+            if (databases.putIfAbsent(pattern, created) == null) {
+                background.execute(() -> {
+                    created.run();
+                    settle(goal, pattern, created);
+                });
             }
         }
     }
 
-    /** A database of the goal that is neither in memory nor stored and too large to build here; null when none is. */
-    private Pattern unobtainable(Goal goal) {
+    /** The databases a goal's views read, each once (views share them: the 5x5 set's eight patterns read two). */
+    private static Set<Pattern> patternsOf(Goal goal) {
+        Set<Pattern> patterns = new LinkedHashSet<>();
         for (long[] partition : views(goal)) {
             for (long cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
-                if (pattern.entries() > maxBuildEntries && !databases.containsKey(pattern) && !store.contains(pattern)) {
-                    return pattern;
-                }
+                patterns.add(PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells));
+            }
+        }
+        return patterns;
+    }
+
+    /** A database that is neither in memory nor stored and too large to build here; null when none is. */
+    private Pattern unobtainable(Set<Pattern> patterns) {
+        for (Pattern pattern : patterns) {
+            if (tooLargeToBuild(pattern) && !databases.containsKey(pattern) && !store.contains(pattern)) {
+                return pattern;
             }
         }
         return null;
     }
 
-    /** Bytes of a goal's entries not in memory yet. */
-    private long bytesToLoad(Goal goal) {
+    /** Bytes of the entries not in memory yet. */
+    private long bytesToLoad(Set<Pattern> patterns) {
         long bytes = 0;
-        for (long[] partition : views(goal)) {
-            for (long cells : partition) {
-                Pattern pattern = PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells);
-                if (!databases.containsKey(pattern)) {
-                    bytes += PatternDatabase.bytesFor(pattern.entries());
-                }
+        for (Pattern pattern : patterns) {
+            if (!databases.containsKey(pattern)) {
+                bytes += PatternDatabase.bytesFor(pattern.entries());
             }
         }
         return bytes;
@@ -403,10 +400,8 @@ public final class PatternDatabases {
 
     /** A build must be allowed here and fit in the heap that is free now, with room to spare for the searches. */
     private void checkBuildable(Pattern pattern) {
-        if (pattern.entries() > maxBuildEntries) {
-            throw new DatabaseUnavailableException("pattern database " + pattern.key() + " is not stored in "
-                    + store.directory() + " and too large to build here (" + pattern.entries() + " entries, at most "
-                    + maxBuildEntries + ")");
+        if (tooLargeToBuild(pattern)) {
+            throw new DatabaseUnavailableException(notStoredAndTooLarge(pattern));
         }
         long free = freeHeap();
         long needed = PatternDatabaseBuilder.bytesNeeded(pattern);
@@ -414,6 +409,15 @@ public final class PatternDatabases {
             throw new DatabaseUnavailableException("pattern database " + pattern.key() + " needs " + (needed >> 20)
                     + " MiB to build, more than this JVM can spare (" + (free >> 20) + " MiB free)");
         }
+    }
+
+    private boolean tooLargeToBuild(Pattern pattern) {
+        return pattern.entries() > maxBuildEntries;
+    }
+
+    private String notStoredAndTooLarge(Pattern pattern) {
+        return "pattern database " + pattern.key() + " is not stored in " + store.directory()
+                + " and too large to build here (" + pattern.entries() + " entries, at most " + maxBuildEntries + ")";
     }
 
     private static Thread daemon(Runnable task) {

@@ -30,9 +30,9 @@ import java.util.concurrent.TimeoutException;
  * larger ones by A*, within the budget; when the budget runs out (not when cancelled) it reports so, or, if the
  * options ask for a fallback, returns the FAST answer instead, marked not optimal, with a strategy naming the
  * fallback. BOUNDED runs weighted A* with the same estimates, where databases cover the board for a short trial
- * and then weighted IDA*, and its answers carry the options' ratio as their bound. FAST reduces the board row by row and column by column until a region
- * that stored databases cover (finished by weighted IDA* with falling weights, or optimally on 4x4) or an exact
- * table is left, choosing the last lines also for the estimate of the region they leave; with a second core, two
+ * and then weighted IDA*, and its answers carry the options' ratio as their bound. FAST reduces the board row by
+ * row and column by column until a region that stored databases cover (finished by weighted IDA* with falling
+ * weights, or optimally on 4x4) or an exact table is left, choosing the last lines also for the estimate of the region they leave; with a second core, two
  * such reductions with differently keyed beams run at once and the shorter answer is kept.
  * Thread-safe; keep one instance per process so tables and databases are built once.
  */
