@@ -286,6 +286,11 @@ final class DepthFirstKernel {
         return false;
     }
 
+    /** Nodes this kernel has expanded so far. */
+    long nodes() {
+        return nodes;
+    }
+
     void publish() {
         run.nodes.addAndGet(nodes - published);
         published = nodes;

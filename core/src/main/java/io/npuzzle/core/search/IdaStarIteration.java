@@ -15,6 +15,8 @@ final class IdaStarIteration {
     /** Non-null while the tree above the split depth is being listed. */
     final LongArrayList collected;
     long[] roots = new long[0];
+    /** Per root, the nodes its subtree took in this iteration; read once the iteration is closed. */
+    long[] rootNodes = new long[0];
     final AtomicInteger nextRoot = new AtomicInteger();
     volatile int solvedRoot = DepthFirstKernel.NONE;
     String solution;
@@ -27,13 +29,21 @@ final class IdaStarIteration {
         this.collected = collected;
     }
 
+    /** The subtrees to search, in order, each as its root's packed moves. */
+    void setRoots(long[] packedRoots) {
+        roots = packedRoots;
+        rootNodes = new long[packedRoots.length];
+    }
+
     /** Searches subtrees until none is left, a solution makes the rest pointless, or the search stops. */
     void work(DepthFirstKernel kernel) {
         for (int root; (root = nextRoot.getAndIncrement()) < roots.length; ) {
             if (root > solvedRoot || kernel.run.stop != null) {
                 break;
             }
+            long before = kernel.nodes();
             kernel.run(this, -1, root);
+            rootNodes[root] = kernel.nodes() - before;
         }
         kernel.publish();
     }

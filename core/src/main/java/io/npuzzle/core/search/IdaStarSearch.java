@@ -14,10 +14,10 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Iterative-deepening A* (Korf 1985) with an additive pattern database estimate: the thresholds and the
- * threads. On several threads each iteration first walks the tree down to {@link #SPLIT_DEPTH} and lists the
- * surviving nodes in depth-first order; the threads then take these subtrees in turn ({@link IdaStarIteration}),
- * each with its own {@link DepthFirstKernel}. The answer is the first solution in depth-first order, exactly what
- * one thread finds, so it never depends on thread timing.
+ * threads. Each iteration deeper than {@link #SPLIT_DEPTH} first walks the tree down to that depth and lists the
+ * surviving nodes, the busiest subtrees of the iteration before first ({@link SubtreeHistory}); the threads then
+ * take these subtrees in turn ({@link IdaStarIteration}), each with its own {@link DepthFirstKernel}. The answer is
+ * the first solution in that order, the same on one thread as on many, so it never depends on thread timing.
  *
  * <p>With weight 1 every answer is optimal. With a weight w above 1, f = g + floor(w * h) (weighted IDA*): the
  * first solution found is at most w times the shortest length, since every node of a shortest path has
@@ -65,11 +65,12 @@ public final class IdaStarSearch {
         boolean optimal = weight == 1.0;
         int parity = heuristic.shape().distance(main.startBlank(), heuristic.goalBlank()) & 1;
         int threshold = optimal ? withParity(estimate, parity) : main.f(0, estimate);
+        SubtreeHistory history = new SubtreeHistory();
         while (true) {
             run.bound = threshold;
-            IdaStarIteration iteration = threads > 1 && threshold > SPLIT_DEPTH
-                    ? parallelIteration(run, main, threshold)
-                    : sequentialIteration(main, threshold);
+            IdaStarIteration iteration = threshold > SPLIT_DEPTH
+                    ? splitIteration(run, main, threshold, history)
+                    : wholeIteration(main, threshold);
             long nanos = System.nanoTime() - startNanos;
             if (iteration.solution != null) {
                 return SolveResult.solved(iteration.solution, optimal, run.nodes.get(), nanos, STRATEGY);
@@ -80,6 +81,7 @@ public final class IdaStarSearch {
             if (iteration.nextThreshold == DepthFirstKernel.NONE) {
                 throw new IllegalStateException("no solution below any threshold for a solvable board");
             }
+            history.remember(iteration);
             threshold = optimal ? withParity(iteration.nextThreshold, parity) : iteration.nextThreshold;
             if (threshold > DepthFirstKernel.MAX_DEPTH) {
                 return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH, run.nodes.get(), nanos, STRATEGY);
@@ -100,14 +102,15 @@ public final class IdaStarSearch {
         return f + ((f ^ parity) & 1);
     }
 
-    private IdaStarIteration sequentialIteration(DepthFirstKernel kernel, int threshold) {
+    private IdaStarIteration wholeIteration(DepthFirstKernel kernel, int threshold) {
         IdaStarIteration iteration = new IdaStarIteration(threshold, null);
         kernel.run(iteration, -1, 0);
         kernel.publish();
         return iteration;
     }
 
-    private IdaStarIteration parallelIteration(SearchRun run, DepthFirstKernel main, int threshold) {
+    private IdaStarIteration splitIteration(SearchRun run, DepthFirstKernel main, int threshold,
+                                            SubtreeHistory history) {
         LongArrayList roots = new LongArrayList();
         IdaStarIteration collecting = new IdaStarIteration(threshold, roots);
         main.run(collecting, SPLIT_DEPTH, 0);
@@ -116,7 +119,7 @@ public final class IdaStarSearch {
             return collecting;
         }
         IdaStarIteration iteration = new IdaStarIteration(threshold, null);
-        iteration.roots = roots.toLongArray();
+        iteration.setRoots(history.order(roots.toLongArray()));
         iteration.offerThreshold(collecting.nextThreshold);
         for (int t = 1; t < threads; t++) {
             try {

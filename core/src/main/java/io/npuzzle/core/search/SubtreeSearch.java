@@ -15,8 +15,9 @@ import java.util.function.BooleanSupplier;
  * One optimal IDA* search (Korf 1985) cut into pieces that any process can run: the frontier of an iteration,
  * the nodes within its bound at some depth, listed in depth-first order; and the search of a run of frontier
  * nodes ({@code roots}, each the moves that reach it from the start) under that bound. Searching every root of a
- * frontier in order, and taking the first solution in that order, gives exactly what one thread finds, so a split
- * search answers the same optimal length and the same moves however its pieces are shared out. Each root travels
+ * frontier in order, and taking the first solution in that order, gives exactly what one walk of the whole tree
+ * finds ({@link #searchAll}), so a split search answers the same optimal length and the same moves however its
+ * pieces are shared out. Each root travels
  * as its moves, so that a piece is self-contained and checked before it is searched.
  */
 public final class SubtreeSearch {
@@ -109,7 +110,7 @@ public final class SubtreeSearch {
         SearchRun run = run(stop, progress, System.nanoTime());
         run.bound = bound;
         IdaStarIteration iteration = new IdaStarIteration(bound, null);
-        iteration.roots = packed;
+        iteration.setRoots(packed);
         iteration.work(kernel(run, depth));
         return new SubtreeOutcome(iteration.solution, iteration.nextThreshold, run.nodes.get(),
                 iteration.solution == null && run.stop != null);
