@@ -5,9 +5,9 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One threshold of an IDA* search: the subtrees still to search, the earliest solution in depth-first order and
- * the least f found above the threshold. Threads take subtrees in turn; a solution stops only the subtrees after
- * its own, so the answer never depends on thread timing.
+ * One threshold of an IDA* search: the subtrees still to search, the earliest solution in their order, the least
+ * f found above the threshold and the nodes each subtree took. Threads take subtrees in turn; a solution stops
+ * only the subtrees after its own, so the answer never depends on thread timing.
  */
 final class IdaStarIteration {
 

@@ -93,7 +93,7 @@ class IdaStarSearchTest {
         }
     }
 
-    /** The answer is the first solution in depth-first order, whatever the threads and their timing. */
+    /** The answer is the first solution in the order of the subtrees, whatever the threads and their timing. */
     @Test
     void answersDoNotDependOnThreads() {
         Puzzle puzzle = korf(KORF_1);
