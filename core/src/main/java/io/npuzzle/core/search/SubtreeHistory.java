@@ -9,10 +9,10 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
  * the last bound holds more paths whose estimate stays close to the truth, and so more of the solutions under the
  * next one: on twelve random 4x5 boards, cut into about a thousand subtrees each, the last iteration met its
  * first solution after 13 % of its nodes on average in this order, against 37 % depth first with children ordered
- * by estimate and 29 % in a random order (bench/shapes: 4x5 boards answered within 10 s went from 90 to 92 of 100). Ordering
- * from the previous iteration is in the spirit of Reinefeld and Marsland ("Enhanced iterative-deepening search",
- * IEEE PAMI 1994). Node counts are a property of the tree, not of the threads that took the subtrees, so the order,
- * and with it the answer, never depends on thread timing.
+ * by estimate and 29 % in a random order (bench/shapes: 4x5 boards answered within 10 s went from 90 to 92 of
+ * 100). Ordering from the previous iteration is in the spirit of Reinefeld and Marsland ("Enhanced
+ * iterative-deepening search", IEEE PAMI 1994). Node counts are a property of the tree, not of the threads that
+ * took the subtrees, so the order, and with it the answer, never depends on thread timing.
  */
 final class SubtreeHistory {
 

@@ -17,8 +17,8 @@ import java.util.function.BooleanSupplier;
  * nodes ({@code roots}, each the moves that reach it from the start) under that bound. Searching every root of a
  * frontier in order, and taking the first solution in that order, gives exactly what one walk of the whole tree
  * finds ({@link #searchAll}), so a split search answers the same optimal length and the same moves however its
- * pieces are shared out. Each root travels
- * as its moves, so that a piece is self-contained and checked before it is searched.
+ * pieces are shared out. Each root travels as its moves, so that a piece is self-contained and checked before it
+ * is searched.
  */
 public final class SubtreeSearch {
 
