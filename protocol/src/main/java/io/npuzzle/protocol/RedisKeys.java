@@ -22,8 +22,9 @@ package io.npuzzle.protocol;
  *       ({@link SearchIds}), while it runs.</li>
  *   <li>{@code npuzzle:search:<search id>}: a split search's current iteration: a hash with
  *       its {@code bound}, the frontier {@code depth}, the number of {@code tasks}, the {@code nodes} of the
- *       iterations before it, when the search {@code started} (epoch milliseconds) and its {@code coordinator};
- *       deleted when the search ends.</li>
+ *       iterations before it, when the search {@code started} (epoch milliseconds), its {@code coordinator} and
+ *       its frontier's {@code roots} in the order its tasks take them (each the moves from the start, separated by
+ *       spaces); deleted when the search ends.</li>
  *   <li>{@code npuzzle:search:<search id>:results:<bound>}: per task index, the first {@link SearchTaskResult}
  *       recorded for it (as JSON), so that redelivered tasks change nothing.</li>
  *   <li>{@code npuzzle:search:<search id>:workers}: the set of workers that searched its tasks.</li>
@@ -50,6 +51,7 @@ public final class RedisKeys {
     public static final String TASKS_FIELD = "tasks";
     public static final String NODES_FIELD = "nodes";
     public static final String COORDINATOR_FIELD = "coordinator";
+    public static final String ROOTS_FIELD = "roots";
     /** The least index of a task of the current iteration that found a solution, once one has. */
     public static final String SOLVED_TASK_FIELD = "solvedTask";
 

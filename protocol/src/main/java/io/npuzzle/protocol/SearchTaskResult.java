@@ -1,5 +1,7 @@
 package io.npuzzle.protocol;
 
+import java.util.List;
+
 /**
  * What one {@link SearchTask} found, on the task results topic (keyed by search) and in the search's results hash
  * in Redis, where the first copy of each task's result stands.
@@ -10,10 +12,16 @@ package io.npuzzle.protocol;
  * @param solution      the first solution below its roots, or null
  * @param leastExceeded the least f above the bound met below its roots; null when none (or when solved)
  * @param nodes         nodes the task expanded
+ * @param rootNodes     per root of the task, in its order, the nodes its subtree took: the next iteration searches
+ *                      the busiest subtrees first; empty when not counted (a result written before they were)
  * @param workerId      the worker that searched it
  */
 public record SearchTaskResult(String searchId, int bound, int index, String solution, Integer leastExceeded,
-                               long nodes, String workerId) {
+                               long nodes, List<Long> rootNodes, String workerId) {
+
+    public SearchTaskResult {
+        rootNodes = rootNodes == null ? List.of() : List.copyOf(rootNodes);
+    }
 
     public boolean solved() {
         return solution != null;

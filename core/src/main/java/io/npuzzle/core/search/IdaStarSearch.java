@@ -81,7 +81,7 @@ public final class IdaStarSearch {
             if (iteration.nextThreshold == DepthFirstKernel.NONE) {
                 throw new IllegalStateException("no solution below any threshold for a solvable board");
             }
-            history.remember(iteration);
+            history.remember(iteration.roots, iteration.rootNodes, SPLIT_DEPTH);
             threshold = optimal ? withParity(iteration.nextThreshold, parity) : iteration.nextThreshold;
             if (threshold > DepthFirstKernel.MAX_DEPTH) {
                 return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH, run.nodes.get(), nanos, STRATEGY);
@@ -119,7 +119,7 @@ public final class IdaStarSearch {
             return collecting;
         }
         IdaStarIteration iteration = new IdaStarIteration(threshold, null);
-        iteration.setRoots(history.order(roots.toLongArray()));
+        iteration.setRoots(history.order(roots.toLongArray(), SPLIT_DEPTH));
         iteration.offerThreshold(collecting.nextThreshold);
         for (int t = 1; t < threads; t++) {
             try {

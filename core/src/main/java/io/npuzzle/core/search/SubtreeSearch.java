@@ -16,9 +16,9 @@ import java.util.function.BooleanSupplier;
  * the nodes within its bound at some depth, listed in depth-first order; and the search of a run of frontier
  * nodes ({@code roots}, each the moves that reach it from the start) under that bound. Searching every root of a
  * frontier in order, and taking the first solution in that order, gives exactly what one walk of the whole tree
- * finds ({@link #searchAll}), so a split search answers the same optimal length and the same moves however its
- * pieces are shared out. Each root travels as its moves, so that a piece is self-contained and checked before it
- * is searched.
+ * finds ({@link #searchAll}); in any other order fixed before the iteration (busiest first, {@link SubtreeHistory},
+ * from each root's nodes in the iteration before), an optimal answer too, the same however the pieces are shared
+ * out. Each root travels as its moves, so that a piece is self-contained and checked before it is searched.
  */
 public final class SubtreeSearch {
 
@@ -87,7 +87,7 @@ public final class SubtreeSearch {
             if (listed.size() >= wanted || depth == MAX_FRONTIER_DEPTH || depth + 1 >= bound || listed.isEmpty()) {
                 List<String> roots = new ArrayList<>(listed.size());
                 for (int i = 0; i < listed.size(); i++) {
-                    roots.add(unpack(listed.getLong(i), depth));
+                    roots.add(PackedPath.unpack(listed.getLong(i), depth));
                 }
                 return new Frontier(depth, roots, null, listing.nextThreshold, nodes, false);
             }
@@ -113,7 +113,7 @@ public final class SubtreeSearch {
         iteration.setRoots(packed);
         iteration.work(kernel(run, depth));
         return new SubtreeOutcome(iteration.solution, iteration.nextThreshold, run.nodes.get(),
-                iteration.solution == null && run.stop != null);
+                iteration.solution == null && run.stop != null, LongArrayList.wrap(iteration.rootNodes));
     }
 
     /** The whole tree within {@code bound}: one iteration of a search on one thread. */
@@ -135,7 +135,6 @@ public final class SubtreeSearch {
         }
         Shape shape = heuristic.shape();
         int blank = startBlank;
-        long packed = 0;
         int back = -1;
         for (int i = 0; i < depth; i++) {
             Move move = Move.ofLetter(root.charAt(i));
@@ -143,18 +142,9 @@ public final class SubtreeSearch {
             if (to < 0 || move.ordinal() == back) {
                 throw new IllegalArgumentException("root " + root + " is no path from the start");
             }
-            packed |= (long) move.ordinal() << (2 * i);
             back = move.ordinal() ^ 1;
             blank = to;
         }
-        return packed;
-    }
-
-    private static String unpack(long packed, int depth) {
-        char[] moves = new char[depth];
-        for (int i = 0; i < depth; i++) {
-            moves[i] = Move.all()[(int) (packed >>> (2 * i)) & 3].letter();
-        }
-        return new String(moves);
+        return PackedPath.pack(root);
     }
 }

@@ -34,8 +34,34 @@ class SubtreeSearchTest {
             SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
             String expected = wholeTreeAnswer(split);
             for (int tasks : new int[] {1, 7, 64}) {
-                assertEquals(expected, splitSolve(split, tasks), tasks + " tasks per iteration, " + tiles);
+                assertEquals(expected, splitSolve(split, tasks, null), tasks + " tasks per iteration, " + tiles);
             }
+        }
+    }
+
+    @Test
+    void iterationsWhoseTasksTakeTheirSubtreesBusiestFirstFindAnOptimalAnswer() {
+        for (String tiles : List.of(KORF_1, KORF_88)) {
+            Puzzle puzzle = korf(tiles);
+            SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+            String moves = splitSolve(split, 7, new SubtreeHistory());
+            assertEquals(puzzle.goal(), puzzle.start().apply(moves), tiles);
+            assertEquals(singleThreaded(puzzle).length(), moves.length(), tiles);
+        }
+    }
+
+    @Test
+    void eachRootCountsTheNodesOfItsSubtreeSearchedAlone() {
+        Puzzle puzzle = korf(KORF_88);
+        SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
+        int bound = split.firstBound() + 6;
+        List<String> roots = split.frontier(bound, 40, () -> false).roots().subList(0, 6);
+        SubtreeOutcome together = split.search(bound, roots, () -> false, ProgressListener.NONE);
+        assertFalse(together.solved());
+        assertEquals(together.nodes(), together.rootNodes().stream().mapToLong(Long::longValue).sum());
+        for (int i = 0; i < roots.size(); i++) {
+            assertEquals(split.search(bound, List.of(roots.get(i)), () -> false, ProgressListener.NONE).nodes(),
+                    together.rootNodes().get(i), roots.get(i));
         }
     }
 
@@ -98,8 +124,11 @@ class SubtreeSearchTest {
         assertNull(outcome.solution());
     }
 
-    /** IDA* with the frontier of each iteration cut into {@code tasks} runs, searched in order. */
-    private static String splitSolve(SubtreeSearch split, int tasks) {
+    /**
+     * IDA* with the frontier of each iteration cut into {@code tasks} runs, searched in order: the frontier's
+     * depth-first order, or busiest first by the iteration before when a {@code history} is given.
+     */
+    private static String splitSolve(SubtreeSearch split, int tasks, SubtreeHistory history) {
         int bound = split.firstBound();
         while (true) {
             Frontier frontier = split.frontier(bound, 4 * tasks, () -> false);
@@ -107,15 +136,23 @@ class SubtreeSearchTest {
                 return frontier.solution();
             }
             int least = frontier.leastExceeded();
-            List<String> roots = frontier.roots();
+            List<String> roots = history == null ? frontier.roots() : history.order(frontier.roots());
+            long[] rootNodes = new long[roots.size()];
             int count = Math.min(tasks, roots.size());
             for (int task = 0; task < count; task++) {
-                SubtreeOutcome outcome = split.search(bound, roots.subList(roots.size() * task / count,
-                        roots.size() * (task + 1) / count), () -> false, ProgressListener.NONE);
+                int first = roots.size() * task / count;
+                SubtreeOutcome outcome = split.search(bound, roots.subList(first, roots.size() * (task + 1) / count),
+                        () -> false, ProgressListener.NONE);
                 if (outcome.solved()) {
                     return outcome.solution();
                 }
                 least = Math.min(least, outcome.leastExceeded());
+                for (int i = 0; i < outcome.rootNodes().size(); i++) {
+                    rootNodes[first + i] = outcome.rootNodes().get(i);
+                }
+            }
+            if (history != null) {
+                history.remember(roots, rootNodes);
             }
             bound = split.nextBound(least);
         }

@@ -2,6 +2,7 @@ package io.npuzzle.worker.search;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.search.Frontier;
+import io.npuzzle.core.search.SubtreeHistory;
 import io.npuzzle.core.search.SubtreeOutcome;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.Algorithm;
@@ -27,10 +28,12 @@ import java.util.function.BooleanSupplier;
 /**
  * One optimal search as its coordinator runs it: alone until it has run {@code splitAfter}, then iteration by
  * iteration, each cut at a frontier into tasks that every worker takes from the tasks topic, their results
- * gathered as they are heard on the results topic and from Redis. The answer is the first solution in task
- * order, each task's the first in its roots' order: exactly the single-threaded IDA* answer, whoever searched
- * what. The current iteration lives in Redis, so a worker that gets the job after this one died takes the search
- * over there.
+ * gathered as they are heard on the results topic and from Redis. The frontier's subtrees are taken busiest first
+ * by the nodes they took in the iteration before, as one process's IDA* takes its own ({@link SubtreeHistory}):
+ * the last iteration meets its first solution sooner. The answer is the first solution in task order, each task's
+ * the first in its roots' order, whoever searched what. The current iteration, with its roots in their order,
+ * lives in Redis, so a worker that gets the job after this one died takes the search over there and cuts the same
+ * tasks.
  */
 final class Coordination {
 
@@ -56,6 +59,9 @@ final class Coordination {
     private long nodes;
     private int bound;
     private final TaskCuts cuts;
+    private final SubtreeHistory history = new SubtreeHistory();
+    /** The roots of an iteration taken over, in the order its coordinator gave its tasks; empty otherwise. */
+    private List<String> takenOverRoots = List.of();
     private final PartitionHolders holders = new PartitionHolders();
     private long nextReportMillis;
 
@@ -81,6 +87,7 @@ final class Coordination {
                     iteration.coordinator());
             bound = iteration.bound();
             cuts.takenOver(iteration.tasks());
+            takenOverRoots = iteration.roots();
             nodes = iteration.nodes();
             startedMillis = iteration.startedMillis();
         } else {
@@ -138,9 +145,11 @@ final class Coordination {
             if (frontier.solution() != null) {
                 return ended(SolveResult.solved(frontier.solution(), true, nodes, nanos(), STRATEGY));
             }
-            List<SearchTask> tasks = tasks(frontier.roots(), cuts.next());
+            List<String> roots = takenOverRoots.isEmpty() ? history.order(frontier.roots()) : takenOverRoots;
+            takenOverRoots = List.of();
+            List<SearchTask> tasks = tasks(roots, cuts.next());
             searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
-                    startedMillis, searches.workerId()));
+                    startedMillis, searches.workerId(), roots));
             LOG.debugf("search %s at bound %d: %d tasks", searchId, bound, tasks.size());
             Map<Integer, SearchTaskResult> results = awaitResults(new TaskWindow(tasks,
                     searches.messages().taskPartitions(), searches.tasksPerWorker(), holders), tasks.size());
@@ -167,6 +176,7 @@ final class Coordination {
             if (least == Frontier.NONE) {
                 throw new IllegalStateException("no solution below any bound for a solvable board");
             }
+            history.remember(roots, RootNodes.of(tasks, results));
             bound = search.nextBound(least);
             if (SubtreeSearch.beyondReach(bound)) {
                 return ended(unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH));

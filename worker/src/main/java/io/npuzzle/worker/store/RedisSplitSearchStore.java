@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -25,6 +26,7 @@ public class RedisSplitSearchStore implements SplitSearchStore {
 
     /** How long a search's state outlives its last change: a search whose every worker vanished is forgotten. */
     private static final Duration KEPT = Duration.ofDays(1);
+    private static final String ROOT_SEPARATOR = " ";
 
     private final RedisDataSource redis;
     private final HashCommands<String, String, String> hashes;
@@ -56,9 +58,15 @@ public class RedisSplitSearchStore implements SplitSearchStore {
         return Optional.of(new Iteration(Integer.parseInt(fields.get(RedisKeys.BOUND_FIELD)),
                 Integer.parseInt(fields.get(RedisKeys.DEPTH_FIELD)), Integer.parseInt(fields.get(RedisKeys.TASKS_FIELD)),
                 Long.parseLong(fields.get(RedisKeys.NODES_FIELD)), Long.parseLong(fields.get(RedisKeys.STARTED_FIELD)),
-                fields.get(RedisKeys.COORDINATOR_FIELD), fields.containsKey(RedisKeys.SOLVED_TASK_FIELD)
+                fields.get(RedisKeys.COORDINATOR_FIELD), roots(fields.get(RedisKeys.ROOTS_FIELD)),
+                fields.containsKey(RedisKeys.SOLVED_TASK_FIELD)
                         ? OptionalInt.of(Integer.parseInt(fields.get(RedisKeys.SOLVED_TASK_FIELD)))
                         : OptionalInt.empty()));
+    }
+
+    /** The roots field's list; empty when absent, or for the root of the whole tree alone. */
+    private static List<String> roots(String field) {
+        return field == null || field.isEmpty() ? List.of() : List.of(field.split(ROOT_SEPARATOR));
     }
 
     @Override
@@ -70,7 +78,8 @@ public class RedisSplitSearchStore implements SplitSearchStore {
                 RedisKeys.TASKS_FIELD, Integer.toString(iteration.tasks()),
                 RedisKeys.NODES_FIELD, Long.toString(iteration.nodes()),
                 RedisKeys.STARTED_FIELD, Long.toString(iteration.startedMillis()),
-                RedisKeys.COORDINATOR_FIELD, iteration.coordinator()));
+                RedisKeys.COORDINATOR_FIELD, iteration.coordinator(),
+                RedisKeys.ROOTS_FIELD, String.join(ROOT_SEPARATOR, iteration.roots())));
         keys.expire(key, KEPT);
         values.setex(RedisKeys.split(puzzleSearchName), KEPT.toSeconds(), searchId);
         if (previous != null && Integer.parseInt(previous) != iteration.bound()) {

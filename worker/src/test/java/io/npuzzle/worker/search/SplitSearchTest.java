@@ -105,7 +105,8 @@ class SplitSearchTest {
     @Test
     void taskRecordsNoWorkerCanTakeGoToTheirDeadLetterTopicWithTheReason() throws Exception {
         String searchId = SearchIds.random();
-        store.begin(SearchIds.random(), searchId, new Iteration(50, 4, 16, 0, System.currentTimeMillis(), "elsewhere"));
+        store.begin(SearchIds.random(), searchId, new Iteration(50, 4, 16, 0, System.currentTimeMillis(), "elsewhere",
+                List.of()));
         SearchTask stale = new SearchTask(searchId, KORF_60, 4, 4, BLANK_FIRST, 48, 0, List.of("uu"));
         topics.sendRaw(Topics.SEARCH_TASKS, "a", "not json");
         topics.sendRaw(Topics.SEARCH_TASKS, "b", json.write(stale));
@@ -126,8 +127,9 @@ class SplitSearchTest {
     @Test
     void tasksAfterOneThatFoundASolutionAreSkippedAndThoseBeforeItSearched() {
         String searchId = SearchIds.random();
-        store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere"));
-        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, "elsewhere"));
+        store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere",
+                List.of()));
+        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), "elsewhere"));
         assertEquals(OptionalInt.of(2), store.current(searchId).orElseThrow().solvedTask());
 
         TaskVerdict after = runner.run(new SearchTask(searchId, KORF_60, 4, 4, BLANK_FIRST, 66, 3, List.of("l")));
@@ -135,8 +137,18 @@ class SplitSearchTest {
 
         assertInstanceOf(TaskVerdict.Skipped.class, after);
         assertInstanceOf(TaskVerdict.Searched.class, before);
-        store.begin(SearchIds.random(), searchId, new Iteration(68, 1, 4, 0, System.currentTimeMillis(), "elsewhere"));
+        store.begin(SearchIds.random(), searchId, new Iteration(68, 1, 4, 0, System.currentTimeMillis(), "elsewhere",
+                List.of()));
         assertTrue(store.current(searchId).orElseThrow().solvedTask().isEmpty(), "a new iteration has no solution yet");
+    }
+
+    @Test
+    void anIterationKeepsItsRootsInTheOrderItsTasksTakeThemForWhoeverTakesTheSearchOver() {
+        String searchId = SearchIds.random();
+        List<String> roots = List.of("ulu", "lur", "uld", "ldr");
+        store.begin(SearchIds.random(), searchId, new Iteration(60, 3, 2, 0, System.currentTimeMillis(), "elsewhere",
+                roots));
+        assertEquals(roots, store.current(searchId).orElseThrow().roots());
     }
 
     private double tasksSearched() {
