@@ -47,6 +47,16 @@ class BinRunTest {
                 "start_service's java command turns on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY + ": " + java.get(0));
     }
 
+    /** 512m unless NPUZZLE_WORKER_HEAP says more: the heap the API tests give a worker run as bin/run runs it. */
+    @Test
+    void workersTakeTheirHeapFromNpuzzleWorkerHeap() {
+        assertTrue(SCRIPT.contains("worker_heap=\"${NPUZZLE_WORKER_HEAP:-512m}\""), "the default heap is 512m");
+        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("start_service \"worker-$n\" \"$worker_heap\" ")),
+                "each worker is started with that heap");
+        String java = startService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
+        assertTrue(java.startsWith("java -Xmx\"$heap\" "), "start_service passes the heap it is given: " + java);
+    }
+
     @ParameterizedTest
     @FieldSource("io.npuzzle.deploy.Repository#APPS")
     void eachAppStartsThroughStartService(String module) {
