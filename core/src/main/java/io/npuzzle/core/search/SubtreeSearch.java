@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * One optimal IDA* search (Korf 1985) cut into pieces that any process can run: the frontier of an iteration,
- * the nodes within its bound at some depth, listed in depth-first order; and the search of a run of frontier
- * nodes ({@code roots}, each the moves that reach it from the start) under that bound. Searching every root of a
+ * One optimal IDA* search (Korf 1985) cut into pieces that any process can run: the frontier of an iteration, the
+ * nodes within its bound at some depth, listed in depth-first order; and the search of a run of frontier nodes
+ * ({@code roots}, each the moves that reach it from the start) under that bound. Searching every root of a
  * frontier in order, and taking the first solution in that order, gives exactly what one walk of the whole tree
- * finds ({@link #searchAll}); in any other order fixed before the iteration (busiest first, {@link SubtreeHistory},
- * from each root's nodes in the iteration before), an optimal answer too, the same however the pieces are shared
- * out. Each root travels as its moves, so that a piece is self-contained and checked before it is searched.
+ * finds (the search of the start alone, root {@code ""}); in any other order fixed before the iteration (busiest
+ * first, {@link SubtreeHistory}, from each root's nodes in the iteration before), an optimal answer too, the same
+ * however the pieces are shared out. Each root travels as its moves, so that a piece is self-contained and checked
+ * before it is searched.
  */
 public final class SubtreeSearch {
 
@@ -114,11 +115,6 @@ public final class SubtreeSearch {
         iteration.work(kernel(run, depth));
         return new SubtreeOutcome(iteration.solution, iteration.nextThreshold, run.nodes.get(),
                 iteration.solution == null && run.stop != null, LongArrayList.wrap(iteration.rootNodes));
-    }
-
-    /** The whole tree within {@code bound}: one iteration of a search on one thread. */
-    public SubtreeOutcome searchAll(int bound, BooleanSupplier stop, ProgressListener progress) {
-        return search(bound, List.of(""), stop, progress);
     }
 
     private SearchRun run(BooleanSupplier stop, ProgressListener progress, long startNanos) {

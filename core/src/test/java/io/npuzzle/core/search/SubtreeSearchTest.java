@@ -119,7 +119,7 @@ class SubtreeSearchTest {
         Puzzle puzzle = korf(KORF_88);
         SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
         AtomicInteger polls = new AtomicInteger();
-        SubtreeOutcome outcome = split.searchAll(64, () -> polls.incrementAndGet() > 3, ProgressListener.NONE);
+        SubtreeOutcome outcome = split.search(64, List.of(""), () -> polls.incrementAndGet() > 3, ProgressListener.NONE);
         assertTrue(outcome.stopped());
         assertNull(outcome.solution());
     }
@@ -162,7 +162,7 @@ class SubtreeSearchTest {
     private static String wholeTreeAnswer(SubtreeSearch split) {
         int bound = split.firstBound();
         while (true) {
-            SubtreeOutcome outcome = split.searchAll(bound, () -> false, ProgressListener.NONE);
+            SubtreeOutcome outcome = split.search(bound, List.of(""), () -> false, ProgressListener.NONE);
             if (outcome.solved()) {
                 return outcome.solution();
             }

@@ -108,36 +108,54 @@ final class Coordination {
         }
     }
 
-    /** Iterations on this worker alone until {@code splitAfter}; null when the search is to be split. */
+    /**
+     * Iterations on this worker alone until {@code splitAfter}; null when the search is to be split. Each is cut at
+     * a frontier as the shared ones are and searched busiest first, so that the first shared iteration, often the
+     * last, has the one before to go by.
+     */
     private SolveResult alone() {
         long splitAt = startNanos + searches.splitAfter().toNanos();
         BooleanSupplier stop = () -> cancelled.getAsBoolean() || System.nanoTime() - splitAt > 0;
         bound = search.firstBound();
         while (true) {
             long before = nodes;
-            SubtreeOutcome outcome = search.searchAll(bound, stop, reported -> progress.report(
-                    new SearchProgress(reported.bound(), before + reported.nodes(), elapsedMillis())));
-            nodes += outcome.nodes();
-            if (!outcome.stopped()) {
-                cuts.ended(outcome.nodes());
+            Frontier frontier = search.frontier(bound, frontierWanted(), stop);
+            nodes += frontier.nodes();
+            if (frontier.solution() != null) {
+                return SolveResult.solved(frontier.solution(), true, nodes, nanos(), STRATEGY);
             }
+            if (frontier.stopped()) {
+                return cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null) : null;
+            }
+            List<String> roots = history.order(frontier.roots());
+            long listed = nodes;
+            SubtreeOutcome outcome = search.search(bound, roots, stop, reported -> progress.report(
+                    new SearchProgress(reported.bound(), listed + reported.nodes(), elapsedMillis())));
+            nodes += outcome.nodes();
             if (outcome.solved()) {
                 return SolveResult.solved(outcome.solution(), true, nodes, nanos(), STRATEGY);
             }
             if (outcome.stopped()) {
                 return cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null) : null;
             }
-            bound = search.nextBound(outcome.leastExceeded());
+            cuts.ended(nodes - before);
+            history.remember(roots, outcome.rootNodes().stream().mapToLong(Long::longValue).toArray());
+            bound = search.nextBound(Math.min(frontier.leastExceeded(), outcome.leastExceeded()));
             if (SubtreeSearch.beyondReach(bound)) {
                 return unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH);
             }
         }
     }
 
+    /** Frontier nodes an iteration is cut at: a few per task at the most tasks. */
+    private int frontierWanted() {
+        return searches.tasksPerIteration() * ROOTS_PER_TASK;
+    }
+
     private SolveResult shared() {
         while (true) {
             long before = nodes;
-            Frontier frontier = search.frontier(bound, searches.tasksPerIteration() * ROOTS_PER_TASK, cancelled);
+            Frontier frontier = search.frontier(bound, frontierWanted(), cancelled);
             nodes += frontier.nodes();
             if (frontier.stopped()) {
                 return ended(unsolved(Outcome.CANCELLED, null));
