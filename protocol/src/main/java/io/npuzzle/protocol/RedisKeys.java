@@ -23,8 +23,8 @@ package io.npuzzle.protocol;
  *   <li>{@code npuzzle:search:<search id>}: a split search's current iteration: a hash with
  *       its {@code bound}, the frontier {@code depth}, the number of {@code tasks}, the {@code nodes} of the
  *       iterations before it, when the search {@code started} (epoch milliseconds), its {@code coordinator} and
- *       its frontier's {@code roots} in the order its tasks take them (each the moves from the start, separated by
- *       spaces); deleted when the search ends.</li>
+ *       its tasks' {@code roots} (each root the moves from the start; a task's roots separated by spaces, tasks by
+ *       commas, in task order); deleted when the search ends.</li>
  *   <li>{@code npuzzle:search:<search id>:results:<bound>}: per task index, the first {@link SearchTaskResult}
  *       recorded for it (as JSON), so that redelivered tasks change nothing.</li>
  *   <li>{@code npuzzle:search:<search id>:workers}: the set of workers that searched its tasks.</li>

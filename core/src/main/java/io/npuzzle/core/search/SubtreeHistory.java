@@ -30,17 +30,18 @@ public final class SubtreeHistory {
 
     /** The roots, each the moves from the start (one length for all), reordered busiest first. */
     public List<String> order(List<String> roots) {
-        int rootDepth = roots.isEmpty() ? 0 : roots.get(0).length();
-        long[] packed = new long[roots.size()];
-        for (int i = 0; i < packed.length; i++) {
-            packed[i] = PackedPath.pack(roots.get(i));
-        }
-        long[] ordered = order(packed, rootDepth);
+        int rootDepth = depthOf(roots);
+        long[] ordered = order(packed(roots), rootDepth);
         List<String> result = new ArrayList<>(ordered.length);
         for (long root : ordered) {
             result.add(PackedPath.unpack(root, rootDepth));
         }
         return result;
+    }
+
+    /** Per root (each the moves from the start, one length for all), the nodes its subtree took as remembered. */
+    public long[] nodesOf(List<String> roots) {
+        return counts(packed(roots), depthOf(roots));
     }
 
     /**
@@ -50,23 +51,12 @@ public final class SubtreeHistory {
      * @param nodes per root, the nodes its subtree took
      */
     public void remember(List<String> roots, long[] nodes) {
-        long[] packed = new long[roots.size()];
-        for (int i = 0; i < packed.length; i++) {
-            packed[i] = PackedPath.pack(roots.get(i));
-        }
-        remember(packed, nodes, roots.isEmpty() ? 0 : roots.get(0).length());
+        remember(packed(roots), nodes, depthOf(roots));
     }
 
     /** The roots (packed moves, {@code rootDepth} each) listed in depth-first order, reordered busiest first. */
     long[] order(long[] listed, int rootDepth) {
-        long[] before = new long[listed.length];
-        if (depth >= 0) {
-            Long2LongOpenHashMap counts = rootDepth < depth ? summedAt(rootDepth) : nodesOfRoot;
-            long ancestor = PackedPath.prefixMask(Math.min(rootDepth, depth));
-            for (int i = 0; i < listed.length; i++) {
-                before[i] = counts.get(listed[i] & ancestor);
-            }
-        }
+        long[] before = counts(listed, rootDepth);
         int[] index = new int[listed.length];
         for (int i = 0; i < listed.length; i++) {
             index[i] = i;
@@ -86,6 +76,31 @@ public final class SubtreeHistory {
             nodesOfRoot.addTo(roots[i], nodes[i]);
         }
         depth = rootDepth;
+    }
+
+    /** Per root (packed moves, {@code rootDepth} each), its remembered nodes, or its ancestor's or descendants'. */
+    private long[] counts(long[] roots, int rootDepth) {
+        long[] counts = new long[roots.length];
+        if (depth >= 0) {
+            Long2LongOpenHashMap remembered = rootDepth < depth ? summedAt(rootDepth) : nodesOfRoot;
+            long ancestor = PackedPath.prefixMask(Math.min(rootDepth, depth));
+            for (int i = 0; i < roots.length; i++) {
+                counts[i] = remembered.get(roots[i] & ancestor);
+            }
+        }
+        return counts;
+    }
+
+    private static long[] packed(List<String> roots) {
+        long[] packed = new long[roots.size()];
+        for (int i = 0; i < packed.length; i++) {
+            packed[i] = PackedPath.pack(roots.get(i));
+        }
+        return packed;
+    }
+
+    private static int depthOf(List<String> roots) {
+        return roots.isEmpty() ? 0 : roots.get(0).length();
     }
 
     /** The remembered nodes summed per ancestor {@code shallower} moves deep. */

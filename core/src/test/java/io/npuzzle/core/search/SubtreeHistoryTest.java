@@ -35,6 +35,7 @@ class SubtreeHistoryTest {
         history.remember(List.of("ul", "ur", "lu"), new long[] {5, 40, 9});
         assertEquals(List.of("urd", "uru", "luu", "ulu", "uld", "rdd"),
                 history.order(List.of("ulu", "uld", "urd", "uru", "luu", "rdd")));
+        assertArrayEquals(new long[] {5, 40, 0}, history.nodesOf(List.of("uld", "urd", "rdd")));
     }
 
     @Test
@@ -42,5 +43,6 @@ class SubtreeHistoryTest {
         SubtreeHistory history = new SubtreeHistory();
         history.remember(List.of("ulu", "uld", "uru", "luu", "lur"), new long[] {30, 25, 40, 20, 15});
         assertEquals(List.of("ul", "ur", "lu", "rd"), history.order(List.of("rd", "ul", "ur", "lu")));
+        assertArrayEquals(new long[] {55, 35, 0}, history.nodesOf(List.of("ul", "lu", "rd")));
     }
 }

@@ -30,10 +30,11 @@ import java.util.function.BooleanSupplier;
  * iteration, each cut at a frontier into tasks that every worker takes from the tasks topic, their results
  * gathered as they are heard on the results topic and from Redis. The frontier's subtrees are taken busiest first
  * by the nodes they took in the iteration before, as one process's IDA* takes its own ({@link SubtreeHistory}):
- * the last iteration meets its first solution sooner. The answer is the first solution in task order, each task's
- * the first in its roots' order, whoever searched what. The current iteration, with its roots in their order,
- * lives in Redis, so a worker that gets the job after this one died takes the search over there and cuts the same
- * tasks.
+ * the last iteration meets its first solution sooner; tasks hold about equal expected nodes ({@link RootRuns}), so
+ * the largest subtrees make tasks of their own and go out first. The answer is the first solution in task order,
+ * each task's the first in its roots' order, whoever searched what. The current iteration, with each task's roots,
+ * lives in Redis, so a worker that gets the job after this one died takes the search over there and sends the
+ * same tasks.
  */
 final class Coordination {
 
@@ -60,8 +61,8 @@ final class Coordination {
     private int bound;
     private final TaskCuts cuts;
     private final SubtreeHistory history = new SubtreeHistory();
-    /** The roots of an iteration taken over, in the order its coordinator gave its tasks; empty otherwise. */
-    private List<String> takenOverRoots = List.of();
+    /** The tasks' roots of an iteration taken over, as its coordinator cut them; empty otherwise. */
+    private List<List<String>> takenOverRuns = List.of();
     private final PartitionHolders holders = new PartitionHolders();
     private long nextReportMillis;
 
@@ -86,8 +87,10 @@ final class Coordination {
             LOG.infof("taking split search %s over at bound %d (cut by %s)", searchId, iteration.bound(),
                     iteration.coordinator());
             bound = iteration.bound();
-            cuts.takenOver(iteration.tasks());
-            takenOverRoots = iteration.roots();
+            takenOverRuns = searches.store().taskRoots(searchId);
+            if (takenOverRuns.isEmpty()) {
+                cuts.takenOver(iteration.tasks()); // recorded without its tasks' roots: cut the frontier as it was
+            }
             nodes = iteration.nodes();
             startedMillis = iteration.startedMillis();
         } else {
@@ -163,11 +166,11 @@ final class Coordination {
             if (frontier.solution() != null) {
                 return ended(SolveResult.solved(frontier.solution(), true, nodes, nanos(), STRATEGY));
             }
-            List<String> roots = takenOverRoots.isEmpty() ? history.order(frontier.roots()) : takenOverRoots;
-            takenOverRoots = List.of();
-            List<SearchTask> tasks = tasks(roots, cuts.next());
+            List<List<String>> runs = takenOverRuns.isEmpty() ? runs(frontier.roots()) : takenOverRuns;
+            takenOverRuns = List.of();
+            List<SearchTask> tasks = tasks(runs);
             searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
-                    startedMillis, searches.workerId(), roots));
+                    startedMillis, searches.workerId()), runs);
             LOG.debugf("search %s at bound %d: %d tasks", searchId, bound, tasks.size());
             Map<Integer, SearchTaskResult> results = awaitResults(new TaskWindow(tasks,
                     searches.messages().taskPartitions(), searches.tasksPerWorker(), holders), tasks.size());
@@ -194,7 +197,7 @@ final class Coordination {
             if (least == Frontier.NONE) {
                 throw new IllegalStateException("no solution below any bound for a solvable board");
             }
-            history.remember(roots, RootNodes.of(tasks, results));
+            history.remember(runs.stream().flatMap(List::stream).toList(), RootNodes.of(tasks, results));
             bound = search.nextBound(least);
             if (SubtreeSearch.beyondReach(bound)) {
                 return ended(unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH));
@@ -202,14 +205,21 @@ final class Coordination {
         }
     }
 
-    /** The frontier's roots in {@code count} runs of equal size, in order. */
-    private List<SearchTask> tasks(List<String> roots, int wanted) {
-        int count = Math.min(wanted, roots.size());
-        List<SearchTask> tasks = new ArrayList<>(count);
-        for (int index = 0; index < count; index++) {
-            List<String> run = roots.subList(roots.size() * index / count, roots.size() * (index + 1) / count);
+    /**
+     * The frontier's roots busiest first by the iteration before, cut into the next iteration's number of runs of
+     * about equal expected nodes ({@link RootRuns}).
+     */
+    private List<List<String>> runs(List<String> frontier) {
+        List<String> roots = history.order(frontier);
+        return RootRuns.of(roots, history.nodesOf(roots), cuts.next());
+    }
+
+    /** One task per run of roots, in order. */
+    private List<SearchTask> tasks(List<List<String>> runs) {
+        List<SearchTask> tasks = new ArrayList<>(runs.size());
+        for (int index = 0; index < runs.size(); index++) {
             tasks.add(new SearchTask(searchId, puzzle.start().toString(), puzzle.shape().rows(),
-                    puzzle.shape().cols(), puzzle.goal().toString(), bound, index, run));
+                    puzzle.shape().cols(), puzzle.goal().toString(), bound, index, runs.get(index)));
         }
         return tasks;
     }

@@ -2,8 +2,10 @@ package io.npuzzle.worker.search;
 
 import io.npuzzle.protocol.SearchTaskResult;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Where split searches keep their state: shared by every worker, outliving any one of them. */
 public interface SplitSearchStore {
@@ -15,10 +17,19 @@ public interface SplitSearchStore {
     Optional<Iteration> current(String searchId);
 
     /**
-     * Records the search's next iteration (its first, too), dropping the results of the one before, and names it
-     * the split search of its puzzle.
+     * Records the search's next iteration (its first, too) and each of its tasks' roots ({@code taskRoots}, by task
+     * index), dropping the results of the one before, and names it the split search of its puzzle.
      */
-    void begin(String puzzleSearchName, String searchId, Iteration iteration);
+    void begin(String puzzleSearchName, String searchId, Iteration iteration, List<List<String>> taskRoots);
+
+    /**
+     * Each task's roots of the search's current iteration, by task index, so that whoever takes the search over
+     * sends the same tasks; empty when none are recorded.
+     */
+    List<List<String>> taskRoots(String searchId);
+
+    /** The least index of a task of the current iteration that found a solution, once one has. */
+    OptionalInt solvedTask(String searchId);
 
     /** The results of the iteration with {@code bound} recorded so far, by task index. */
     Map<Integer, SearchTaskResult> results(String searchId, int bound);

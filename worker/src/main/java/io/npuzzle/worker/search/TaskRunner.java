@@ -21,7 +21,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Searches one task of a split search and records its result, so that its coordinator, or whoever takes the
  * search over, finds it. Redelivered tasks are searched again and change nothing: the first result of each task
- * stands. Tasks of searches that ended are dropped; tasks of an iteration their search has left are refused.
+ * stands. Tasks of searches that ended are dropped, and so are tasks after one that found a solution, even in the
+ * middle of their search ({@link SolvedBefore}); tasks of an iteration their search has left are refused.
  */
 @ApplicationScoped
 public class TaskRunner {
@@ -71,7 +72,8 @@ public class TaskRunner {
             return new TaskVerdict.Refused("no split search here for this puzzle (unsolvable, solved, or no"
                     + " pattern databases for its shape)");
         }
-        BooleanSupplier stopped = () -> ended.hasEnded(searchId) || stop.stopping();
+        SolvedBefore solvedBefore = new SolvedBefore(store, searchId, task.index());
+        BooleanSupplier stopped = () -> ended.hasEnded(searchId) || stop.stopping() || solvedBefore.getAsBoolean();
         SubtreeOutcome outcome;
         long startNanos = System.nanoTime();
         try {
@@ -81,7 +83,13 @@ public class TaskRunner {
         }
         if (outcome.stopped()) {
             metrics.taskSearched(TaskEnd.STOPPED, outcome.nodes());
-            return ended.hasEnded(searchId) ? skipped("its search ended meanwhile") : new TaskVerdict.Left();
+            if (ended.hasEnded(searchId)) {
+                return skipped("its search ended meanwhile");
+            }
+            if (solvedBefore.found()) {
+                return skipped("task " + solvedBefore.solvedTask().getAsInt() + " before it found a solution meanwhile");
+            }
+            return new TaskVerdict.Left();
         }
         Integer least = outcome.solved() || outcome.leastExceeded() == Frontier.NONE ? null : outcome.leastExceeded();
         SearchTaskResult result = new SearchTaskResult(searchId, task.bound(), task.index(), outcome.solution(),

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Split searches in Redis under {@link RedisKeys#split}, {@link RedisKeys#search} and the keys beside it. */
 @ApplicationScoped
@@ -27,6 +29,7 @@ public class RedisSplitSearchStore implements SplitSearchStore {
     /** How long a search's state outlives its last change: a search whose every worker vanished is forgotten. */
     private static final Duration KEPT = Duration.ofDays(1);
     private static final String ROOT_SEPARATOR = " ";
+    private static final String TASK_SEPARATOR = ",";
 
     private final RedisDataSource redis;
     private final HashCommands<String, String, String> hashes;
@@ -51,26 +54,39 @@ public class RedisSplitSearchStore implements SplitSearchStore {
 
     @Override
     public Optional<Iteration> current(String searchId) {
-        Map<String, String> fields = hashes.hgetall(RedisKeys.search(searchId));
-        if (fields.isEmpty() || !fields.containsKey(RedisKeys.BOUND_FIELD)) {
+        // Every field but the roots, which only a takeover reads.
+        Map<String, String> fields = hashes.hmget(RedisKeys.search(searchId), RedisKeys.BOUND_FIELD,
+                RedisKeys.DEPTH_FIELD, RedisKeys.TASKS_FIELD, RedisKeys.NODES_FIELD, RedisKeys.STARTED_FIELD,
+                RedisKeys.COORDINATOR_FIELD, RedisKeys.SOLVED_TASK_FIELD);
+        if (fields.get(RedisKeys.BOUND_FIELD) == null) {
             return Optional.empty();
         }
         return Optional.of(new Iteration(Integer.parseInt(fields.get(RedisKeys.BOUND_FIELD)),
                 Integer.parseInt(fields.get(RedisKeys.DEPTH_FIELD)), Integer.parseInt(fields.get(RedisKeys.TASKS_FIELD)),
                 Long.parseLong(fields.get(RedisKeys.NODES_FIELD)), Long.parseLong(fields.get(RedisKeys.STARTED_FIELD)),
-                fields.get(RedisKeys.COORDINATOR_FIELD), roots(fields.get(RedisKeys.ROOTS_FIELD)),
-                fields.containsKey(RedisKeys.SOLVED_TASK_FIELD)
-                        ? OptionalInt.of(Integer.parseInt(fields.get(RedisKeys.SOLVED_TASK_FIELD)))
-                        : OptionalInt.empty()));
-    }
-
-    /** The roots field's list; empty when absent, or for the root of the whole tree alone. */
-    private static List<String> roots(String field) {
-        return field == null || field.isEmpty() ? List.of() : List.of(field.split(ROOT_SEPARATOR));
+                fields.get(RedisKeys.COORDINATOR_FIELD), taskIndex(fields.get(RedisKeys.SOLVED_TASK_FIELD))));
     }
 
     @Override
-    public void begin(String puzzleSearchName, String searchId, Iteration iteration) {
+    public List<List<String>> taskRoots(String searchId) {
+        String field = hashes.hget(RedisKeys.search(searchId), RedisKeys.ROOTS_FIELD);
+        if (field == null || field.isEmpty()) {
+            return List.of();
+        }
+        return Stream.of(field.split(TASK_SEPARATOR)).map(task -> List.of(task.split(ROOT_SEPARATOR))).toList();
+    }
+
+    @Override
+    public OptionalInt solvedTask(String searchId) {
+        return taskIndex(hashes.hget(RedisKeys.search(searchId), RedisKeys.SOLVED_TASK_FIELD));
+    }
+
+    private static OptionalInt taskIndex(String field) {
+        return field == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(field));
+    }
+
+    @Override
+    public void begin(String puzzleSearchName, String searchId, Iteration iteration, List<List<String>> taskRoots) {
         String key = RedisKeys.search(searchId);
         String previous = hashes.hget(key, RedisKeys.BOUND_FIELD);
         hashes.hset(key, Map.of(RedisKeys.BOUND_FIELD, Integer.toString(iteration.bound()),
@@ -79,7 +95,8 @@ public class RedisSplitSearchStore implements SplitSearchStore {
                 RedisKeys.NODES_FIELD, Long.toString(iteration.nodes()),
                 RedisKeys.STARTED_FIELD, Long.toString(iteration.startedMillis()),
                 RedisKeys.COORDINATOR_FIELD, iteration.coordinator(),
-                RedisKeys.ROOTS_FIELD, String.join(ROOT_SEPARATOR, iteration.roots())));
+                RedisKeys.ROOTS_FIELD, taskRoots.stream().map(roots -> String.join(ROOT_SEPARATOR, roots))
+                        .collect(Collectors.joining(TASK_SEPARATOR))));
         keys.expire(key, KEPT);
         values.setex(RedisKeys.split(puzzleSearchName), KEPT.toSeconds(), searchId);
         if (previous != null && Integer.parseInt(previous) != iteration.bound()) {

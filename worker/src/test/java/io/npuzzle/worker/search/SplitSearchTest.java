@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -105,8 +106,8 @@ class SplitSearchTest {
     @Test
     void taskRecordsNoWorkerCanTakeGoToTheirDeadLetterTopicWithTheReason() throws Exception {
         String searchId = SearchIds.random();
-        store.begin(SearchIds.random(), searchId, new Iteration(50, 4, 16, 0, System.currentTimeMillis(), "elsewhere",
-                List.of()));
+        store.begin(SearchIds.random(), searchId, new Iteration(50, 4, 16, 0, System.currentTimeMillis(), "elsewhere"),
+                List.of());
         SearchTask stale = new SearchTask(searchId, KORF_60, 4, 4, BLANK_FIRST, 48, 0, List.of("uu"));
         topics.sendRaw(Topics.SEARCH_TASKS, "a", "not json");
         topics.sendRaw(Topics.SEARCH_TASKS, "b", json.write(stale));
@@ -127,8 +128,8 @@ class SplitSearchTest {
     @Test
     void tasksAfterOneThatFoundASolutionAreSkippedAndThoseBeforeItSearched() {
         String searchId = SearchIds.random();
-        store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere",
-                List.of()));
+        store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere"),
+                List.of());
         store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), "elsewhere"));
         assertEquals(OptionalInt.of(2), store.current(searchId).orElseThrow().solvedTask());
 
@@ -137,18 +138,38 @@ class SplitSearchTest {
 
         assertInstanceOf(TaskVerdict.Skipped.class, after);
         assertInstanceOf(TaskVerdict.Searched.class, before);
-        store.begin(SearchIds.random(), searchId, new Iteration(68, 1, 4, 0, System.currentTimeMillis(), "elsewhere",
-                List.of()));
+        store.begin(SearchIds.random(), searchId, new Iteration(68, 1, 4, 0, System.currentTimeMillis(), "elsewhere"),
+                List.of());
         assertTrue(store.current(searchId).orElseThrow().solvedTask().isEmpty(), "a new iteration has no solution yet");
     }
 
     @Test
-    void anIterationKeepsItsRootsInTheOrderItsTasksTakeThemForWhoeverTakesTheSearchOver() {
+    void aTaskInHandLearnsWithinAPollThatAnEarlierTaskFoundASolution() {
         String searchId = SearchIds.random();
-        List<String> roots = List.of("ulu", "lur", "uld", "ldr");
-        store.begin(SearchIds.random(), searchId, new Iteration(60, 3, 2, 0, System.currentTimeMillis(), "elsewhere",
-                roots));
-        assertEquals(roots, store.current(searchId).orElseThrow().roots());
+        store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere"),
+                List.of());
+        SolvedBefore third = new SolvedBefore(store, searchId, 3);
+        SolvedBefore first = new SolvedBefore(store, searchId, 1);
+        assertFalse(third.getAsBoolean());
+        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), "elsewhere"));
+        long started = System.nanoTime();
+        while (!third.getAsBoolean()) {
+            assertTrue(System.nanoTime() - started < TIMEOUT.toNanos(), "task 3 never heard of task 2's solution");
+            Thread.onSpinWait();
+        }
+        assertTrue(System.nanoTime() - started < 2 * SolvedBefore.POLL.toNanos() + Duration.ofSeconds(1).toNanos());
+        assertEquals(OptionalInt.of(2), third.solvedTask());
+        assertFalse(first.getAsBoolean(), "a task before the solution's is still needed");
+    }
+
+    @Test
+    void anIterationKeepsEachTasksRootsForWhoeverTakesTheSearchOver() {
+        String searchId = SearchIds.random();
+        List<List<String>> taskRoots = List.of(List.of("ulu"), List.of("lur", "uld", "ldr"));
+        store.begin(SearchIds.random(), searchId, new Iteration(60, 3, 2, 0, System.currentTimeMillis(), "elsewhere"),
+                taskRoots);
+        assertEquals(taskRoots, store.taskRoots(searchId));
+        assertEquals(60, store.current(searchId).orElseThrow().bound());
     }
 
     private double tasksSearched() {
