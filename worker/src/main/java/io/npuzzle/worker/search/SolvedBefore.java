@@ -17,14 +17,18 @@ final class SolvedBefore implements BooleanSupplier {
     private final SplitSearchStore store;
     private final String searchId;
     private final int index;
-    private long nextPollNanos = System.nanoTime();
-    private OptionalInt solvedTask = OptionalInt.empty();
+    private long nextPollNanos = System.nanoTime() + POLL.toNanos();
+    private OptionalInt solvedTask;
 
-    /** @param index the task's place in its iteration */
-    SolvedBefore(SplitSearchStore store, String searchId, int index) {
+    /**
+     * @param index      the task's place in its iteration
+     * @param solvedTask the iteration's solved task as just read, so the first poll comes a {@link #POLL} later
+     */
+    SolvedBefore(SplitSearchStore store, String searchId, int index, OptionalInt solvedTask) {
         this.store = store;
         this.searchId = searchId;
         this.index = index;
+        this.solvedTask = solvedTask;
     }
 
     @Override

@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -58,9 +57,9 @@ public class TaskRunner {
             return new TaskVerdict.Refused("stale task: bound " + task.bound() + ", its search is at bound "
                     + current.get().bound());
         }
-        OptionalInt solvedTask = current.get().solvedTask();
-        if (solvedTask.isPresent() && task.index() > solvedTask.getAsInt()) {
-            return skipped("task " + solvedTask.getAsInt() + " before it found a solution");
+        SolvedBefore solvedBefore = new SolvedBefore(store, searchId, task.index(), current.get().solvedTask());
+        if (solvedBefore.found()) {
+            return skippedAfterSolution(solvedBefore);
         }
         Optional<SubtreeSearch> search;
         try {
@@ -72,7 +71,6 @@ public class TaskRunner {
             return new TaskVerdict.Refused("no split search here for this puzzle (unsolvable, solved, or no"
                     + " pattern databases for its shape)");
         }
-        SolvedBefore solvedBefore = new SolvedBefore(store, searchId, task.index());
         BooleanSupplier stopped = () -> ended.hasEnded(searchId) || stop.stopping() || solvedBefore.getAsBoolean();
         SubtreeOutcome outcome;
         long startNanos = System.nanoTime();
@@ -87,7 +85,7 @@ public class TaskRunner {
                 return skipped("its search ended meanwhile");
             }
             if (solvedBefore.found()) {
-                return skipped("task " + solvedBefore.solvedTask().getAsInt() + " before it found a solution meanwhile");
+                return skippedAfterSolution(solvedBefore);
             }
             return new TaskVerdict.Left();
         }
@@ -102,6 +100,10 @@ public class TaskRunner {
                 task.bound(), outcome.nodes(), (searchedNanos - startNanos) / 1_000_000,
                 (System.nanoTime() - searchedNanos) / 1_000_000);
         return new TaskVerdict.Searched(outcome.solved(), outcome.nodes());
+    }
+
+    private TaskVerdict skippedAfterSolution(SolvedBefore solvedBefore) {
+        return skipped("task " + solvedBefore.solvedTask().getAsInt() + " before it found a solution");
     }
 
     private TaskVerdict skipped(String why) {

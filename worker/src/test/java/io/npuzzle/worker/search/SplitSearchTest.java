@@ -148,8 +148,8 @@ class SplitSearchTest {
         String searchId = SearchIds.random();
         store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere"),
                 List.of());
-        SolvedBefore third = new SolvedBefore(store, searchId, 3);
-        SolvedBefore first = new SolvedBefore(store, searchId, 1);
+        SolvedBefore third = new SolvedBefore(store, searchId, 3, OptionalInt.empty());
+        SolvedBefore first = new SolvedBefore(store, searchId, 1, OptionalInt.empty());
         assertFalse(third.getAsBoolean());
         store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), "elsewhere"));
         long started = System.nanoTime();
