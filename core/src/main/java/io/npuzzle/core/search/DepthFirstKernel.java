@@ -55,6 +55,12 @@ final class DepthFirstKernel {
     private int startBlank;
     private int solutionLength;
     private long nodes;
+    /**
+     * How near the subtree being searched came to a solution beyond the threshold: the least f above it met so far,
+     * and the least estimate of a node pruned with that f ({@link SubtreeHistory#approach}).
+     */
+    private int nearestF;
+    private int nearestEstimate;
     private long published;
     private long nextCheck;
 
@@ -115,6 +121,8 @@ final class DepthFirstKernel {
         this.threshold = current.threshold;
         this.collectDepth = collect;
         this.root = rootIndex;
+        nearestF = NONE;
+        nearestEstimate = NONE;
         reset();
         int blank = startBlank;
         int depth = 0;
@@ -180,7 +188,7 @@ final class DepthFirstKernel {
             int from = targets[i];
             int h = estimate.child(g, board[from], from, blank, move, limit);
             if (h > limit) {
-                least = Math.min(least, unweighted ? g + 1 + h : f(g + 1, h));
+                least = Math.min(least, pruned(g, h));
                 continue;
             }
             // Kept sorted by estimate, then by more agreed excess; the child's index in the low bits.
@@ -247,7 +255,7 @@ final class DepthFirstKernel {
             int label = board[from];
             int h = estimate.child(g, label, from, blank, move, limit);
             if (h > limit) {
-                least = Math.min(least, unweighted ? g + 1 + h : f(g + 1, h));
+                least = Math.min(least, pruned(g, h));
                 continue;
             }
             path[g] = move;
@@ -268,6 +276,24 @@ final class DepthFirstKernel {
             estimate.undo(g, label, from);
         }
         return least;
+    }
+
+    /**
+     * The f of a child of a node at depth {@code g} pruned with estimate {@code h} (as far as it was read: a lower
+     * bound where the views stopped early), noted when it is the nearest approach of this subtree.
+     */
+    private int pruned(int g, int h) {
+        int f = unweighted ? g + 1 + h : f(g + 1, h);
+        if (f < nearestF || f == nearestF && h < nearestEstimate) {
+            nearestF = f;
+            nearestEstimate = h;
+        }
+        return f;
+    }
+
+    /** How near the subtree of the last {@link #run} came to a solution beyond the threshold ({@link SubtreeHistory#approach}). */
+    long approach() {
+        return SubtreeHistory.approach(nearestF, nearestEstimate);
     }
 
     /** Publishes the node count, polls the budget and the other threads; true when this walk must stop. */

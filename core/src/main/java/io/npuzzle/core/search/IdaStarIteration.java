@@ -2,11 +2,12 @@ package io.npuzzle.core.search;
 
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One threshold of an IDA* search: the subtrees still to search, the earliest solution in their order, the least
- * f found above the threshold and the nodes each subtree took. Threads take subtrees in turn; a solution stops
+ * f found above the threshold, and the nodes each subtree took and how near it came to a solution. Threads take subtrees in turn; a solution stops
  * only the subtrees after its own, so the answer never depends on thread timing.
  */
 final class IdaStarIteration {
@@ -17,6 +18,8 @@ final class IdaStarIteration {
     long[] roots = new long[0];
     /** Per root, the nodes its subtree took in this iteration; read once the iteration is closed. */
     long[] rootNodes = new long[0];
+    /** Per root, how near its subtree came to a solution beyond the threshold ({@link SubtreeHistory#approach}). */
+    long[] rootApproaches = new long[0];
     final AtomicInteger nextRoot = new AtomicInteger();
     volatile int solvedRoot = DepthFirstKernel.NONE;
     String solution;
@@ -33,6 +36,8 @@ final class IdaStarIteration {
     void setRoots(long[] packedRoots) {
         roots = packedRoots;
         rootNodes = new long[packedRoots.length];
+        rootApproaches = new long[packedRoots.length];
+        Arrays.fill(rootApproaches, SubtreeHistory.UNKNOWN);
     }
 
     /** Searches subtrees until none is left, a solution makes the rest pointless, or the search stops. */
@@ -44,6 +49,7 @@ final class IdaStarIteration {
             long before = kernel.nodes();
             kernel.run(this, -1, root);
             rootNodes[root] = kernel.nodes() - before;
+            rootApproaches[root] = kernel.approach();
         }
         kernel.publish();
     }

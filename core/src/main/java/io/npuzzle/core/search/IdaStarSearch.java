@@ -15,7 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Iterative-deepening A* (Korf 1985) with an additive pattern database estimate: the thresholds and the
  * threads. Each iteration deeper than {@link #SPLIT_DEPTH} first walks the tree down to that depth and lists the
- * surviving nodes, the busiest subtrees of the iteration before first ({@link SubtreeHistory}); the threads then
+ * surviving nodes, those that came nearest a solution in the iteration before first ({@link SubtreeHistory}); the threads then
  * take these subtrees in turn ({@link IdaStarIteration}), each with its own {@link DepthFirstKernel}. The answer is
  * the first solution in that order, the same on one thread as on many, so it never depends on thread timing.
  *
@@ -81,7 +81,7 @@ public final class IdaStarSearch {
             if (iteration.nextThreshold == DepthFirstKernel.NONE) {
                 throw new IllegalStateException("no solution below any threshold for a solvable board");
             }
-            history.remember(iteration.roots, iteration.rootNodes, SPLIT_DEPTH);
+            history.remember(iteration.roots, iteration.rootNodes, iteration.rootApproaches, SPLIT_DEPTH);
             threshold = optimal ? withParity(iteration.nextThreshold, parity) : iteration.nextThreshold;
             if (threshold > DepthFirstKernel.MAX_DEPTH) {
                 return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH, run.nodes.get(), nanos, STRATEGY);

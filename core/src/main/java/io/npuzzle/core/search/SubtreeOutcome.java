@@ -10,13 +10,17 @@ import java.util.List;
  *                      solution was found and the search was not stopped
  * @param nodes         nodes expanded
  * @param stopped       whether the stop signal cut the search short before it found a solution
- * @param rootNodes     per root, in the order given, the nodes its subtree took (0 for those not searched): what
- *                      the next iteration orders its subtrees by ({@link SubtreeHistory})
+ * @param rootNodes      per root, in the order given, the nodes its subtree took (0 for those not searched)
+ * @param rootApproaches per root, how near its subtree came to a solution beyond the bound
+ *                       ({@link SubtreeHistory#approach}; {@link SubtreeHistory#UNKNOWN} for those not searched):
+ *                       with the nodes, what the next iteration orders its subtrees by
  */
-public record SubtreeOutcome(String solution, int leastExceeded, long nodes, boolean stopped, List<Long> rootNodes) {
+public record SubtreeOutcome(String solution, int leastExceeded, long nodes, boolean stopped, List<Long> rootNodes,
+                             List<Long> rootApproaches) {
 
     public SubtreeOutcome {
         rootNodes = List.copyOf(rootNodes);
+        rootApproaches = List.copyOf(rootApproaches);
     }
 
     public boolean solved() {

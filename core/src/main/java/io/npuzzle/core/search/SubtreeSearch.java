@@ -16,8 +16,9 @@ import java.util.function.BooleanSupplier;
  * nodes within its bound at some depth, listed in depth-first order; and the search of a run of frontier nodes
  * ({@code roots}, each the moves that reach it from the start) under that bound. Searching every root of a
  * frontier in order, and taking the first solution in that order, gives exactly what one walk of the whole tree
- * finds (the search of the start alone, root {@code ""}); in any other order fixed before the iteration (busiest
- * first, {@link SubtreeHistory}, from each root's nodes in the iteration before), an optimal answer too, the same
+ * finds (the search of the start alone, root {@code ""}); in any other order fixed before the iteration (nearest
+ * and busiest first, {@link SubtreeHistory}, from what each root's subtree met in the iteration before), an optimal
+ * answer too, the same
  * however the pieces are shared out. Each root travels as its moves, so that a piece is self-contained and checked
  * before it is searched.
  */
@@ -114,7 +115,8 @@ public final class SubtreeSearch {
         iteration.setRoots(packed);
         iteration.work(kernel(run, depth));
         return new SubtreeOutcome(iteration.solution, iteration.nextThreshold, run.nodes.get(),
-                iteration.solution == null && run.stop != null, LongArrayList.wrap(iteration.rootNodes));
+                iteration.solution == null && run.stop != null, LongArrayList.wrap(iteration.rootNodes),
+                LongArrayList.wrap(iteration.rootApproaches));
     }
 
     private SearchRun run(BooleanSupplier stop, ProgressListener progress, long startNanos) {

@@ -40,7 +40,7 @@ class SubtreeSearchTest {
     }
 
     @Test
-    void iterationsWhoseTasksTakeTheirSubtreesBusiestFirstFindAnOptimalAnswer() {
+    void iterationsWhoseTasksTakeTheirSubtreesNearestAndBusiestFirstFindAnOptimalAnswer() {
         for (String tiles : List.of(KORF_1, KORF_88)) {
             Puzzle puzzle = korf(tiles);
             SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
@@ -51,7 +51,7 @@ class SubtreeSearchTest {
     }
 
     @Test
-    void eachRootCountsTheNodesOfItsSubtreeSearchedAlone() {
+    void eachRootCountsTheNodesAndTheApproachOfItsSubtreeSearchedAlone() {
         Puzzle puzzle = korf(KORF_88);
         SubtreeSearch split = new SubtreeSearch(heuristic(), puzzle.relabelledStart());
         int bound = split.firstBound() + 6;
@@ -60,9 +60,13 @@ class SubtreeSearchTest {
         assertFalse(together.solved());
         assertEquals(together.nodes(), together.rootNodes().stream().mapToLong(Long::longValue).sum());
         for (int i = 0; i < roots.size(); i++) {
-            assertEquals(split.search(bound, List.of(roots.get(i)), () -> false, ProgressListener.NONE).nodes(),
-                    together.rootNodes().get(i), roots.get(i));
+            SubtreeOutcome alone = split.search(bound, List.of(roots.get(i)), () -> false, ProgressListener.NONE);
+            assertEquals(alone.nodes(), together.rootNodes().get(i), roots.get(i));
+            assertEquals(alone.rootApproaches().get(0), together.rootApproaches().get(i), roots.get(i));
         }
+        long nearest = together.rootApproaches().stream().mapToLong(Long::longValue).min().orElseThrow();
+        assertEquals(SubtreeHistory.approach(together.leastExceeded(), (int) nearest), nearest,
+                "the nearest approach is at the least f above the bound");
     }
 
     @Test
@@ -126,7 +130,7 @@ class SubtreeSearchTest {
 
     /**
      * IDA* with the frontier of each iteration cut into {@code tasks} runs, searched in order: the frontier's
-     * depth-first order, or busiest first by the iteration before when a {@code history} is given.
+     * depth-first order, or nearest and busiest first by the iteration before when a {@code history} is given.
      */
     private static String splitSolve(SubtreeSearch split, int tasks, SubtreeHistory history) {
         int bound = split.firstBound();
@@ -138,6 +142,7 @@ class SubtreeSearchTest {
             int least = frontier.leastExceeded();
             List<String> roots = history == null ? frontier.roots() : history.order(frontier.roots());
             long[] rootNodes = new long[roots.size()];
+            long[] rootApproaches = new long[roots.size()];
             int count = Math.min(tasks, roots.size());
             for (int task = 0; task < count; task++) {
                 int first = roots.size() * task / count;
@@ -149,10 +154,11 @@ class SubtreeSearchTest {
                 least = Math.min(least, outcome.leastExceeded());
                 for (int i = 0; i < outcome.rootNodes().size(); i++) {
                     rootNodes[first + i] = outcome.rootNodes().get(i);
+                    rootApproaches[first + i] = outcome.rootApproaches().get(i);
                 }
             }
             if (history != null) {
-                history.remember(roots, rootNodes);
+                history.remember(roots, rootNodes, rootApproaches);
             }
             bound = split.nextBound(least);
         }

@@ -28,10 +28,10 @@ import java.util.function.BooleanSupplier;
 /**
  * One optimal search as its coordinator runs it: alone until it has run {@code splitAfter}, then iteration by
  * iteration, each cut at a frontier into tasks that every worker takes from the tasks topic, their results
- * gathered as they are heard on the results topic and from Redis. The frontier's subtrees are taken busiest first
- * by the nodes they took in the iteration before, as one process's IDA* takes its own ({@link SubtreeHistory}):
- * the last iteration meets its first solution sooner; tasks hold about equal expected nodes ({@link RootRuns}), so
- * the largest subtrees make tasks of their own and go out first. The answer is the first solution in task order,
+ * gathered as they are heard on the results topic and from Redis. The frontier's subtrees are taken nearest and
+ * busiest first by what they met in the iteration before, as one process's IDA* takes its own
+ * ({@link SubtreeHistory}): the last iteration meets its first solution sooner; tasks hold about equal expected
+ * nodes ({@link RootRuns}), so the largest subtrees make tasks of their own. The answer is the first solution in task order,
  * each task's the first in its roots' order, whoever searched what. The current iteration, with each task's roots,
  * lives in Redis, so a worker that gets the job after this one died takes the search over there and sends the
  * same tasks.
@@ -113,7 +113,7 @@ final class Coordination {
 
     /**
      * Iterations on this worker alone until {@code splitAfter}; null when the search is to be split. Each is cut at
-     * a frontier as the shared ones are and searched busiest first, so that the first shared iteration, often the
+     * a frontier as the shared ones are and searched nearest and busiest first, so that the first shared iteration, often the
      * last, has the one before to go by.
      */
     private SolveResult alone() {
@@ -142,7 +142,8 @@ final class Coordination {
                 return cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null) : null;
             }
             cuts.ended(nodes - before);
-            history.remember(roots, outcome.rootNodes().stream().mapToLong(Long::longValue).toArray());
+            history.remember(roots, outcome.rootNodes().stream().mapToLong(Long::longValue).toArray(),
+                    outcome.rootApproaches().stream().mapToLong(Long::longValue).toArray());
             bound = search.nextBound(Math.min(frontier.leastExceeded(), outcome.leastExceeded()));
             if (SubtreeSearch.beyondReach(bound)) {
                 return unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH);
@@ -197,7 +198,8 @@ final class Coordination {
             if (least == Frontier.NONE) {
                 throw new IllegalStateException("no solution below any bound for a solvable board");
             }
-            history.remember(runs.stream().flatMap(List::stream).toList(), RootNodes.of(tasks, results));
+            history.remember(runs.stream().flatMap(List::stream).toList(), RootFigures.nodes(tasks, results),
+                    RootFigures.approaches(tasks, results));
             bound = search.nextBound(least);
             if (SubtreeSearch.beyondReach(bound)) {
                 return ended(unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH));
@@ -206,7 +208,7 @@ final class Coordination {
     }
 
     /**
-     * The frontier's roots busiest first by the iteration before, cut into the next iteration's number of runs of
+     * The frontier's roots nearest and busiest first by the iteration before, cut into the next iteration's number of runs of
      * about equal expected nodes ({@link RootRuns}).
      */
     private List<List<String>> runs(List<String> frontier) {

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * A frontier's roots, in the order its tasks take them, cut into runs of consecutive roots of about equal expected
- * nodes: one task each. Taken busiest first, the first roots are the largest, so a few of them may make a task
- * each while the last tasks hold many small ones; an iteration then waits less on its largest task. Without
+ * nodes: one task each. The largest roots make a task each while small ones share theirs, so an iteration waits
+ * less on its largest task, and the nearest and busiest roots, which come first, go out first. Without
  * expectations (every weight equal) the runs hold equal numbers of roots.
  */
 final class RootRuns {

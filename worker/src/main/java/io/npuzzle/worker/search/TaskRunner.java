@@ -91,7 +91,7 @@ public class TaskRunner {
         }
         Integer least = outcome.solved() || outcome.leastExceeded() == Frontier.NONE ? null : outcome.leastExceeded();
         SearchTaskResult result = new SearchTaskResult(searchId, task.bound(), task.index(), outcome.solution(),
-                least, outcome.nodes(), outcome.rootNodes(), workerId);
+                least, outcome.nodes(), outcome.rootNodes(), outcome.rootApproaches(), workerId);
         long searchedNanos = System.nanoTime();
         store.record(result);
         messages.publish(result);

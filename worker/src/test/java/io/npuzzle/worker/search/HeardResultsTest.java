@@ -18,7 +18,7 @@ class HeardResultsTest {
     private static final Duration LONG = Duration.ofSeconds(30);
 
     private static SearchTaskResult result(String searchId, int index) {
-        return new SearchTaskResult(searchId, 70, index, null, 72, 1000, List.of(1000L), "worker-1");
+        return new SearchTaskResult(searchId, 70, index, null, 72, 1000, List.of(1000L), List.of(), "worker-1");
     }
 
     @Test

@@ -130,7 +130,7 @@ class SplitSearchTest {
         String searchId = SearchIds.random();
         store.begin(SearchIds.random(), searchId, new Iteration(66, 1, 4, 0, System.currentTimeMillis(), "elsewhere"),
                 List.of());
-        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), "elsewhere"));
+        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), List.of(), "elsewhere"));
         assertEquals(OptionalInt.of(2), store.current(searchId).orElseThrow().solvedTask());
 
         TaskVerdict after = runner.run(new SearchTask(searchId, KORF_60, 4, 4, BLANK_FIRST, 66, 3, List.of("l")));
@@ -151,7 +151,7 @@ class SplitSearchTest {
         SolvedBefore third = new SolvedBefore(store, searchId, 3, OptionalInt.empty());
         SolvedBefore first = new SolvedBefore(store, searchId, 1, OptionalInt.empty());
         assertFalse(third.getAsBoolean());
-        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), "elsewhere"));
+        store.record(new SearchTaskResult(searchId, 66, 2, "u", null, 1, List.of(1L), List.of(), "elsewhere"));
         long started = System.nanoTime();
         while (!third.getAsBoolean()) {
             assertTrue(System.nanoTime() - started < TIMEOUT.toNanos(), "task 3 never heard of task 2's solution");

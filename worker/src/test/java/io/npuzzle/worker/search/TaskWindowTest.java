@@ -25,11 +25,11 @@ class TaskWindowTest {
     }
 
     private static SearchTaskResult exhausted(int index, String worker) {
-        return new SearchTaskResult(SEARCH, 4, index, null, 6, 100, List.of(100L), worker);
+        return new SearchTaskResult(SEARCH, 4, index, null, 6, 100, List.of(100L), List.of(), worker);
     }
 
     private static SearchTaskResult solved(int index) {
-        return new SearchTaskResult(SEARCH, 4, index, "LU", null, 100, List.of(100L), "a");
+        return new SearchTaskResult(SEARCH, 4, index, "LU", null, 100, List.of(100L), List.of(), "a");
     }
 
     private static List<Integer> indexes(List<PartitionedTask> sent) {
