@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One threshold of an IDA* search: the subtrees still to search, the earliest solution in their order, the least
- * f found above the threshold, and the nodes each subtree took and how near it came to a solution. Threads take subtrees in turn; a solution stops
- * only the subtrees after its own, so the answer never depends on thread timing.
+ * f found above the threshold, and the nodes each subtree took and how near it came to a solution. Threads take
+ * subtrees in turn; a solution stops only the subtrees after its own, so the answer never depends on thread
+ * timing.
  */
 final class IdaStarIteration {
 

@@ -15,9 +15,10 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Iterative-deepening A* (Korf 1985) with an additive pattern database estimate: the thresholds and the
  * threads. Each iteration deeper than {@link #SPLIT_DEPTH} first walks the tree down to that depth and lists the
- * surviving nodes, those that came nearest a solution in the iteration before first ({@link SubtreeHistory}); the threads then
- * take these subtrees in turn ({@link IdaStarIteration}), each with its own {@link DepthFirstKernel}. The answer is
- * the first solution in that order, the same on one thread as on many, so it never depends on thread timing.
+ * surviving nodes, those that came nearest a solution in the iteration before first ({@link SubtreeHistory}); the
+ * threads then take these subtrees in turn ({@link IdaStarIteration}), each with its own {@link DepthFirstKernel}.
+ * The answer is the first solution in that order, the same on one thread as on many, so it never depends on thread
+ * timing.
  *
  * <p>With weight 1 every answer is optimal. With a weight w above 1, f = g + floor(w * h) (weighted IDA*): the
  * first solution found is at most w times the shortest length, since every node of a shortest path has

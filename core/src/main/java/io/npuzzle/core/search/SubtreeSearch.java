@@ -18,9 +18,8 @@ import java.util.function.BooleanSupplier;
  * frontier in order, and taking the first solution in that order, gives exactly what one walk of the whole tree
  * finds (the search of the start alone, root {@code ""}); in any other order fixed before the iteration (nearest
  * and busiest first, {@link SubtreeHistory}, from what each root's subtree met in the iteration before), an optimal
- * answer too, the same
- * however the pieces are shared out. Each root travels as its moves, so that a piece is self-contained and checked
- * before it is searched.
+ * answer too, the same however the pieces are shared out. Each root travels as its moves, so that a piece is
+ * self-contained and checked before it is searched.
  */
 public final class SubtreeSearch {
 

@@ -31,10 +31,10 @@ import java.util.function.BooleanSupplier;
  * gathered as they are heard on the results topic and from Redis. The frontier's subtrees are taken nearest and
  * busiest first by what they met in the iteration before, as one process's IDA* takes its own
  * ({@link SubtreeHistory}): the last iteration meets its first solution sooner; tasks hold about equal expected
- * nodes ({@link RootRuns}), so the largest subtrees make tasks of their own. The answer is the first solution in task order,
- * each task's the first in its roots' order, whoever searched what. The current iteration, with each task's roots,
- * lives in Redis, so a worker that gets the job after this one died takes the search over there and sends the
- * same tasks.
+ * nodes ({@link RootRuns}), so the largest subtrees make tasks of their own. The answer is the first solution in
+ * task order, each task's the first in its roots' order, whoever searched what. The current iteration, with each
+ * task's roots, lives in Redis, so a worker that gets the job after this one died takes the search over there and
+ * sends the same tasks.
  */
 final class Coordination {
 
@@ -113,8 +113,8 @@ final class Coordination {
 
     /**
      * Iterations on this worker alone until {@code splitAfter}; null when the search is to be split. Each is cut at
-     * a frontier as the shared ones are and searched nearest and busiest first, so that the first shared iteration, often the
-     * last, has the one before to go by.
+     * a frontier as the shared ones are and searched nearest and busiest first, so that the first shared iteration,
+     * often the last, has the one before to go by.
      */
     private SolveResult alone() {
         long splitAt = startNanos + searches.splitAfter().toNanos();
