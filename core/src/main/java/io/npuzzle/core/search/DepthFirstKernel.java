@@ -291,7 +291,10 @@ final class DepthFirstKernel {
         return f;
     }
 
-    /** How near the subtree of the last {@link #run} came to a solution beyond the threshold ({@link SubtreeHistory#approach}). */
+    /**
+     * How near the subtree of the last {@link #run} came to a solution beyond the threshold
+     * ({@link SubtreeHistory#approach}).
+     */
     long approach() {
         return SubtreeHistory.approach(nearestF, nearestEstimate);
     }

@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -77,7 +78,10 @@ public final class SubtreeHistory {
         remember(packed(roots), nodes, approaches, depthOf(roots));
     }
 
-    /** The roots (packed moves, {@code rootDepth} each) listed in depth-first order, reordered nearest and busiest first. */
+    /**
+     * The roots (packed moves, {@code rootDepth} each) listed in depth-first order, reordered nearest and busiest
+     * first.
+     */
     long[] order(long[] listed, int rootDepth) {
         long[] approaches = approaches(listed, rootDepth);
         long[] nodes = nodes(listed, rootDepth);
@@ -122,11 +126,14 @@ public final class SubtreeHistory {
 
     /** Per root, its remembered approach, or its ancestor's, or the nearest of its descendants'. */
     private long[] approaches(long[] roots, int rootDepth) {
-        Long2LongOpenHashMap remembered = rootDepth < depth ? nearestAt(rootDepth) : approachOfRoot;
-        long ancestor = PackedPath.prefixMask(Math.min(rootDepth, Math.max(depth, 0)));
         long[] approaches = new long[roots.length];
-        for (int i = 0; i < roots.length; i++) {
-            approaches[i] = remembered.get(roots[i] & ancestor);
+        Arrays.fill(approaches, UNKNOWN);
+        if (depth >= 0) {
+            Long2LongOpenHashMap remembered = rootDepth < depth ? nearestAt(rootDepth) : approachOfRoot;
+            long ancestor = PackedPath.prefixMask(Math.min(rootDepth, depth));
+            for (int i = 0; i < roots.length; i++) {
+                approaches[i] = remembered.get(roots[i] & ancestor);
+            }
         }
         return approaches;
     }

@@ -170,8 +170,8 @@ final class Coordination {
             List<List<String>> runs = takenOverRuns.isEmpty() ? runs(frontier.roots()) : takenOverRuns;
             takenOverRuns = List.of();
             List<SearchTask> tasks = tasks(runs);
-            searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(), nodes,
-                    startedMillis, searches.workerId()), runs);
+            searches.store().begin(puzzleSearchName, searchId, new Iteration(bound, frontier.depth(), tasks.size(),
+                    nodes, startedMillis, searches.workerId()), runs);
             LOG.debugf("search %s at bound %d: %d tasks", searchId, bound, tasks.size());
             Map<Integer, SearchTaskResult> results = awaitResults(new TaskWindow(tasks,
                     searches.messages().taskPartitions(), searches.tasksPerWorker(), holders), tasks.size());
@@ -208,8 +208,8 @@ final class Coordination {
     }
 
     /**
-     * The frontier's roots nearest and busiest first by the iteration before, cut into the next iteration's number of runs of
-     * about equal expected nodes ({@link RootRuns}).
+     * The frontier's roots nearest and busiest first by the iteration before, cut into the next iteration's number
+     * of runs of about equal expected nodes ({@link RootRuns}).
      */
     private List<List<String>> runs(List<String> frontier) {
         List<String> roots = history.order(frontier);

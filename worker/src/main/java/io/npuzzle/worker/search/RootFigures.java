@@ -17,16 +17,21 @@ final class RootFigures {
     private RootFigures() {
     }
 
-    /** The nodes each subtree took; a result that does not count its roots (one written before results did) is spread evenly over them. */
+    /**
+     * The nodes each subtree took; a result that does not count its roots (one written before results did) is
+     * spread evenly over them, and a task without a result counts none.
+     */
     static long[] nodes(List<SearchTask> tasks, Map<Integer, SearchTaskResult> results) {
-        return perRoot(tasks, results, SearchTaskResult::rootNodes, (result, roots) -> result.nodes() / roots);
+        return perRoot(tasks, results, SearchTaskResult::rootNodes,
+                (result, roots) -> result == null ? 0 : result.nodes() / roots);
     }
 
-    /** How near each subtree came to a solution; unknown for a result that does not say. */
+    /** How near each subtree came to a solution; unknown for a result that does not say, or a task without one. */
     static long[] approaches(List<SearchTask> tasks, Map<Integer, SearchTaskResult> results) {
         return perRoot(tasks, results, SearchTaskResult::rootApproaches, (result, roots) -> SubtreeHistory.UNKNOWN);
     }
 
+    /** A root's figure when its task's result does not count it per root, or there is no result (null). */
     private interface Fallback {
         long of(SearchTaskResult result, int roots);
     }
@@ -44,7 +49,7 @@ final class RootFigures {
             SearchTaskResult result = results.get(task.index());
             List<Long> perRoot = result == null ? List.of() : counted.apply(result);
             for (int i = 0; i < roots; i++) {
-                figures[at + i] = result == null ? 0 : perRoot.size() == roots ? perRoot.get(i) : uncounted.of(result, roots);
+                figures[at + i] = perRoot.size() == roots ? perRoot.get(i) : uncounted.of(result, roots);
             }
             at += roots;
         }

@@ -34,6 +34,14 @@ class RootFiguresTest {
         assertArrayEquals(new long[] {UNKNOWN, UNKNOWN, UNKNOWN}, RootFigures.approaches(tasks, results));
     }
 
+    @Test
+    void aTaskWithoutAResultCountsNoNodesAndAnUnknownApproach() {
+        List<SearchTask> tasks = List.of(task(0, "ul"), task(1, "ur", "lu"));
+        Map<Integer, SearchTaskResult> results = Map.of(0, result(0, 4, List.of(4L), List.of(42L)));
+        assertArrayEquals(new long[] {4, 0, 0}, RootFigures.nodes(tasks, results));
+        assertArrayEquals(new long[] {42, UNKNOWN, UNKNOWN}, RootFigures.approaches(tasks, results));
+    }
+
     private static SearchTask task(int index, String... roots) {
         return new SearchTask(SEARCH, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", 4, 4,
                 "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", 40, index, List.of(roots));
