@@ -20,13 +20,17 @@ public final class PatternDatabase {
 
     /** Positional tables always made: up to 16^6 entries (a six-tile pattern on 4x4, 8 MB). */
     static final long SMALL_POSITIONAL_ENTRIES = 1L << 24;
-    /** Largest positional table: 25^6 entries, a six-tile pattern on 5x5 (122 MB). */
-    static final long MAX_POSITIONAL_ENTRIES = 244_140_625L;
+    /**
+     * Largest positional table: 20^7 entries, a seven-tile pattern on 4x5 (640 MB; the large 4x5 set's, read at 24-26
+     * M nodes/s instead of 15 M ranked, two threads). Indices stay within an int.
+     */
+    static final long MAX_POSITIONAL_ENTRIES = 1_280_000_000L;
     /**
      * Positional entries per ranked one beyond which a large table is not made: six tiles on 20 or 25 cells take
-     * 2.3 or 1.9 times the ranked table, seven on 14 or 15 cells 6 or 5 times, for searches short anyway.
+     * 2.3 or 1.9 times the ranked table, seven on 20 cells 3.3 times, seven on 14 or 15 cells 6 or 5 times, for
+     * searches short anyway.
      */
-    private static final long MAX_POSITIONAL_SPREAD = 3;
+    private static final long MAX_POSITIONAL_SPREAD = 4;
     /** Largest stored half excess; 15 marks a placement not yet reached while building. */
     public static final int MAX_ENTRY = 14;
     /** Lays out the positional tables asked for without waiting, one at a time: each uses every core. */
@@ -92,30 +96,30 @@ public final class PatternDatabase {
     }
 
     /**
-     * True when a positional table ({@link #positionalTable()}) is small enough to be made: always up to
+     * True when a pattern's positional table ({@link #positionalTable()}) is small enough to be made: always up to
      * {@link #SMALL_POSITIONAL_ENTRIES}, and up to {@link #MAX_POSITIONAL_ENTRIES} where it is not much sparser
      * than the ranked one.
      */
-    public boolean hasPositionalTable() {
-        long entries = positionalEntries();
+    public static boolean hasPositionalTable(Pattern pattern) {
+        long entries = positionalEntries(pattern);
         return entries <= SMALL_POSITIONAL_ENTRIES
                 || entries <= MAX_POSITIONAL_ENTRIES && entries <= MAX_POSITIONAL_SPREAD * pattern.entries();
     }
 
     /**
      * Whether searches should read this database through its positional table: one exists ({@link
-     * #hasPositionalTable()}) and is small, or fits in what is left of the process's {@link
+     * #hasPositionalTable(Pattern)}) and is small, or fits in what is left of the process's {@link
      * PositionalTableBudget} (a quarter of the heap for all large ones), reserved here once. Ranking afresh per
      * move costs about half the node rate of a 4x5 or 5x5 search (measured: 11-13 M against 18-22 M nodes/s on
      * 5x5, two threads); where the budget is spent, searches rank.
      */
     public synchronized boolean readsPositionally() {
-        if (!hasPositionalTable()) {
+        if (!hasPositionalTable(pattern)) {
             return false;
         }
         if (!positionalReserved) {
-            positionalReserved = positionalEntries() <= SMALL_POSITIONAL_ENTRIES
-                    || PositionalTableBudget.PROCESS.reserve(bytesFor(positionalEntries()));
+            positionalReserved = positionalEntries(pattern) <= SMALL_POSITIONAL_ENTRIES
+                    || PositionalTableBudget.PROCESS.reserve(bytesFor(positionalEntries(pattern)));
         }
         return positionalReserved;
     }
@@ -123,7 +127,7 @@ public final class PatternDatabase {
     /**
      * The same entries indexed by the cells themselves: the placement with tile i on cell c_i sits at index
      * sum of c_i * n^(k-1-i), so a search moving one tile updates the index by adding a constant instead of
-     * ranking again. Only for small patterns ({@link #hasPositionalTable()}); made on first use.
+     * ranking again. Only for small patterns ({@link #hasPositionalTable(Pattern)}); made on first use.
      */
     public byte[] positionalTable() {
         byte[] table = positional;
@@ -151,7 +155,7 @@ public final class PatternDatabase {
         return table;
     }
 
-    private long positionalEntries() {
+    private static long positionalEntries(Pattern pattern) {
         long size = 1;
         for (int i = 0; i < pattern.tileCount(); i++) {
             size *= pattern.shape().size();
@@ -165,10 +169,10 @@ public final class PatternDatabase {
      * byte at their joint (n^(k-1) entries each, odd for odd n), so even cells are copied first, then odd ones.
      */
     private byte[] expand() {
-        if (!hasPositionalTable()) {
+        if (!hasPositionalTable(pattern)) {
             throw new IllegalStateException("pattern " + pattern.key() + " is too large for a positional table");
         }
-        byte[] table = new byte[bytesFor(positionalEntries())];
+        byte[] table = new byte[bytesFor(positionalEntries(pattern))];
         int n = pattern.shape().size();
         int placementsPerCell = (int) Pattern.entries(n - 1, pattern.tileCount() - 1);
         for (int parity : new int[] {0, 1}) {
