@@ -127,7 +127,7 @@ public final class PatternDatabase {
     /**
      * The same entries indexed by the cells themselves: the placement with tile i on cell c_i sits at index
      * sum of c_i * n^(k-1-i), so a search moving one tile updates the index by adding a constant instead of
-     * ranking again. Only for small patterns ({@link #hasPositionalTable(Pattern)}); made on first use.
+     * ranking again. Only for patterns of {@link #hasPositionalTable(Pattern)}; made on first use.
      */
     public byte[] positionalTable() {
         byte[] table = positional;

@@ -118,6 +118,26 @@ class PatternDatabaseTest {
     }
 
     @Test
+    void theLargestSevenTileIndexOn4x5AndItsLargestMoveStayWithinAnInt() {
+        int[] members = {1, 2, 3, 4, 5, 6, 7};
+        int[] cellMap = new int[20];
+        int[] positionOf = new int[20];
+        long expected = 0;
+        for (int i = 0; i < members.length; i++) {
+            positionOf[members[i]] = 19 - i;
+            expected = expected * 20 + 19 - i;
+        }
+        for (int cell = 0; cell < 20; cell++) {
+            cellMap[cell] = cell;
+        }
+        GroupLookup lookup = new GroupLookup(0, null, null, true, members, cellMap);
+
+        assertEquals(expected, lookup.indexOf(positionOf), "the last placement's positional index");
+        assertTrue(expected < 1_280_000_000L, "within the table");
+        assertEquals(19L * 64_000_000, 19 * lookup.weightOf(1), "the first tile crossing the board changes the index");
+    }
+
+    @Test
     void smallPositionalTablesAreAlwaysReadSoAndSparseOnesNever() {
         assertTrue(empty(Shape.of(4, 4), 0b11_1111).readsPositionally());
         assertFalse(empty(Shape.of(3, 5), 0b111_1111).readsPositionally());
