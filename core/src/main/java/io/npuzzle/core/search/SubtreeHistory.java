@@ -6,6 +6,7 @@ import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongBinaryOperator;
 
 /**
  * The order in which an IDA* iteration searches its subtrees: those that came nearest a solution in the iteration
@@ -113,29 +114,40 @@ public final class SubtreeHistory {
 
     /** Per root (packed moves, {@code rootDepth} each), its remembered nodes, or its ancestor's or descendants' sum. */
     private long[] nodes(long[] roots, int rootDepth) {
-        long[] nodes = new long[roots.length];
-        if (depth >= 0) {
-            Long2LongOpenHashMap remembered = rootDepth < depth ? summedAt(rootDepth) : nodesOfRoot;
-            long ancestor = PackedPath.prefixMask(Math.min(rootDepth, depth));
-            for (int i = 0; i < roots.length; i++) {
-                nodes[i] = remembered.get(roots[i] & ancestor);
-            }
-        }
-        return nodes;
+        return figures(nodesOfRoot, Long::sum, roots, rootDepth);
     }
 
     /** Per root, its remembered approach, or its ancestor's, or the nearest of its descendants'. */
     private long[] approaches(long[] roots, int rootDepth) {
-        long[] approaches = new long[roots.length];
-        Arrays.fill(approaches, UNKNOWN);
+        return figures(approachOfRoot, Math::min, roots, rootDepth);
+    }
+
+    /**
+     * Per root, its figure in {@code remembered} (the last iteration's, per root there), or its ancestor's there,
+     * or its descendants' merged; the map's default where nothing is remembered.
+     */
+    private long[] figures(Long2LongOpenHashMap remembered, LongBinaryOperator merge, long[] roots, int rootDepth) {
+        long[] figures = new long[roots.length];
+        Arrays.fill(figures, remembered.defaultReturnValue());
         if (depth >= 0) {
-            Long2LongOpenHashMap remembered = rootDepth < depth ? nearestAt(rootDepth) : approachOfRoot;
+            Long2LongOpenHashMap atDepth = rootDepth < depth ? mergedAt(remembered, merge, rootDepth) : remembered;
             long ancestor = PackedPath.prefixMask(Math.min(rootDepth, depth));
             for (int i = 0; i < roots.length; i++) {
-                approaches[i] = remembered.get(roots[i] & ancestor);
+                figures[i] = atDepth.get(roots[i] & ancestor);
             }
         }
-        return approaches;
+        return figures;
+    }
+
+    /** The remembered figures merged per ancestor {@code shallower} moves deep. */
+    private static Long2LongOpenHashMap mergedAt(Long2LongOpenHashMap remembered, LongBinaryOperator merge,
+                                                 int shallower) {
+        Long2LongOpenHashMap merged = new Long2LongOpenHashMap();
+        merged.defaultReturnValue(remembered.defaultReturnValue());
+        long ancestor = PackedPath.prefixMask(shallower);
+        remembered.long2LongEntrySet().fastForEach(entry -> merged.mergeLong(entry.getLongKey() & ancestor,
+                entry.getLongValue(), merge));
+        return merged;
     }
 
     private static long[] packed(List<String> roots) {
@@ -148,24 +160,5 @@ public final class SubtreeHistory {
 
     private static int depthOf(List<String> roots) {
         return roots.isEmpty() ? 0 : roots.get(0).length();
-    }
-
-    /** The remembered nodes summed per ancestor {@code shallower} moves deep. */
-    private Long2LongOpenHashMap summedAt(int shallower) {
-        Long2LongOpenHashMap sums = new Long2LongOpenHashMap();
-        long ancestor = PackedPath.prefixMask(shallower);
-        nodesOfRoot.long2LongEntrySet().fastForEach(entry -> sums.addTo(entry.getLongKey() & ancestor,
-                entry.getLongValue()));
-        return sums;
-    }
-
-    /** The nearest remembered approach per ancestor {@code shallower} moves deep. */
-    private Long2LongOpenHashMap nearestAt(int shallower) {
-        Long2LongOpenHashMap nearest = new Long2LongOpenHashMap();
-        nearest.defaultReturnValue(UNKNOWN);
-        long ancestor = PackedPath.prefixMask(shallower);
-        approachOfRoot.long2LongEntrySet().fastForEach(entry -> nearest.mergeLong(entry.getLongKey() & ancestor,
-                entry.getLongValue(), Math::min));
-        return nearest;
     }
 }
