@@ -2,10 +2,10 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.core.table.ExactTable;
 

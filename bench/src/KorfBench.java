@@ -2,11 +2,11 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.IOException;

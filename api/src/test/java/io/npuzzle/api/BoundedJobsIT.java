@@ -2,7 +2,7 @@ package io.npuzzle.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.FreePorts;

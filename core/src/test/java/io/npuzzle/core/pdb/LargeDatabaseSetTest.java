@@ -4,10 +4,10 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

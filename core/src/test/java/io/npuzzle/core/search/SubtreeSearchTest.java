@@ -4,11 +4,11 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,16 +1,16 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchMemory;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.search.SubtreeSearch;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
