@@ -55,7 +55,7 @@ final class DatabasesCommand {
             long bytes = 0;
             int patterns = 0;
             for (Board goal : List.of(Board.solved(shape), Board.blankFirst(shape))) {
-                PdbHeuristic heuristic = databases.heuristic(shape, goal.blankIndex(), set);
+                PdbHeuristic heuristic = databases.heuristicInSet(shape, goal.blankIndex(), set);
                 if (heuristic == null) {
                     throw new IllegalStateException("no room to build the " + shape + " databases in this JVM's heap");
                 }

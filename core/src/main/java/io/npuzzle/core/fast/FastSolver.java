@@ -7,6 +7,7 @@ import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.search.AStarSearch;
@@ -98,17 +99,19 @@ public final class FastSolver {
                 return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
             }
             PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
-                    : !shape.equals(whole) ? databases.heuristicInMemory(shape, goalBlank)
-                    : region.searchWholeBoard() ? databases.heuristicIfStored(shape, goalBlank) : null;
+                    : !shape.equals(whole) ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY)
+                    : region.searchWholeBoard() ? databases.heuristic(shape, goalBlank, LoadPolicy.IF_STORED) : null;
             return heuristic == null ? null : finish(heuristic, state, region);
         };
         RegionCost foresight = (shape, goalBlank, state) -> {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > tuning.optimalCells()
-                    ? databases.heuristicInMemory(shape, goalBlank) : null;
+                    ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
             return heuristic == null ? -1 : (int) Math.round(tuning.movesPerEstimate() * heuristic.estimate(state));
         };
-        return ReductionSolver.solve(puzzle, started, new ReductionOptions(finisher, foresight,
-                databases::beamGuideInMemory, beamKey, Duration.ofMillis(millis)));
+        BeamGuide guide = (shape, goalBlank) -> PatternDatabases.guidesBeams(shape, goalBlank)
+                ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
+        return ReductionSolver.solve(puzzle, started,
+                new ReductionOptions(finisher, foresight, guide, beamKey, Duration.ofMillis(millis)));
     }
 
     /**

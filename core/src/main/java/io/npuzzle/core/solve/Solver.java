@@ -11,6 +11,7 @@ import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.search.AStarSearch;
@@ -125,7 +126,7 @@ public final class Solver {
         if (!puzzle.isSolvable() || puzzle.isSolved() || ExactTable.covers(shape) || !PatternDatabases.supports(shape)) {
             return Optional.empty();
         }
-        PdbHeuristic heuristic = databases.heuristic(shape, puzzle.goalBlank());
+        PdbHeuristic heuristic = databases.heuristic(shape, puzzle.goalBlank(), LoadPolicy.LOAD);
         return heuristic == null ? Optional.empty()
                 : Optional.of(new SubtreeSearch(heuristic, puzzle.relabelledStart()));
     }
@@ -142,7 +143,7 @@ public final class Solver {
     private SolveResult optimal(Puzzle puzzle, SolveOptions options, long started) {
         Shape shape = puzzle.shape();
         PdbHeuristic heuristic = PatternDatabases.supports(shape)
-                ? databases.heuristic(shape, puzzle.goalBlank()) : null;
+                ? databases.heuristic(shape, puzzle.goalBlank(), LoadPolicy.LOAD) : null;
         // A first build of the databases is not the search's doing, so the budget starts afterwards.
         long searchStart = System.nanoTime();
         Budget budget = new Budget(options, heuristic != null ? searchStart : started);

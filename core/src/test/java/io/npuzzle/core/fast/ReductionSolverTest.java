@@ -8,6 +8,7 @@ import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
 import io.npuzzle.core.table.ExactTables;
@@ -115,7 +116,7 @@ class ReductionSolverTest {
     void beamsAskTheGuideForEachRegionAndFollowItsBlocks() {
         Shape eight = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(64));
-        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35);
+        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35, LoadPolicy.LOAD);
         List<String> asked = new ArrayList<>();
         BeamGuide guide = (region, goalBlank) -> {
             asked.add(region + "@" + goalBlank);

@@ -34,8 +34,8 @@ class LargeDatabaseSetTest {
             }
         }
         PatternDatabases databases = PatternDatabases.in(store.directory(), DatabaseSet.LARGE);
-        PdbHeuristic large = databases.heuristic(SHAPE, 0, DatabaseSet.LARGE);
-        PdbHeuristic standard = TestDatabases.shared().heuristic(SHAPE, 0, DatabaseSet.STANDARD);
+        PdbHeuristic large = databases.heuristicInSet(SHAPE, 0, DatabaseSet.LARGE);
+        PdbHeuristic standard = TestDatabases.shared().heuristicInSet(SHAPE, 0, DatabaseSet.STANDARD);
         for (int i = 0; i < KORF.length; i++) {
             Puzzle puzzle = new Puzzle(BoardParser.parse(KORF[i], SHAPE), Board.blankFirst(SHAPE));
             SolveResult withLarge = solve(large, puzzle);

@@ -7,6 +7,7 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
 import org.junit.jupiter.api.Test;
@@ -184,7 +185,7 @@ class SubtreeSearchTest {
     }
 
     private static PdbHeuristic heuristic() {
-        return TestDatabases.shared().heuristic(SHAPE, 0);
+        return TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD);
     }
 
     private static Puzzle korf(String tiles) {

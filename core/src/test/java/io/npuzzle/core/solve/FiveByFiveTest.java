@@ -12,6 +12,7 @@ import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.TestDatabases;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class FiveByFiveTest {
     @Test
     void anEasyInstanceIsSolvedToItsPublishedLengthReportingProgress() {
         // Loaded first, so that the answer's time is the search's, which reports progress, and not also the load's.
-        TestDatabases.shared().heuristic(SHAPE, 0);
+        TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD);
         List<SearchProgress> reports = new CopyOnWriteArrayList<>();
         SolveResult result = SOLVER.solve(korf(KORF_40), SolveOptions.defaults()
                 .withBudget(Long.MAX_VALUE, 600_000).withProgress(reports::add));
