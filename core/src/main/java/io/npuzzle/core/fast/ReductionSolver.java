@@ -31,8 +31,8 @@ public final class ReductionSolver {
     public static final int FINISH_CELLS = 9;
 
     /**
-     * Nodes one search of a whole line may expand, and its weights in quarters, tried in turn: on 8x8 boards the
-     * lines placed this way take about a seventh fewer moves than pairs, in well under 0.2 s for all of them.
+     * Nodes one search of a whole line may expand, and its weights in quarters, tried in turn: a line placed whole
+     * takes fewer moves than one placed by pairs, within a small share of the answer's time ({@code bench/fast 8}).
      */
     private static final long GROUP_NODES = 30_000;
     private static final int[] GROUP_WEIGHT_QUARTERS = {4, 5, 6, 8};
@@ -43,18 +43,17 @@ public final class ReductionSolver {
     private static final int BEAM_MIN_SIDE = 5;
     /**
      * A region of at most this many cells is placed whole by one beam. Larger ones shrink a row and a column a
-     * beam: on 7x7 boards, through 6x6, 351-357 moves instead of 378-381 placed whole (and 8x8 boards through 7x7
-     * and 6x6, 588-593 instead of 606-614 through 7x7 alone).
+     * beam, which gives shorter answers than placing them whole ({@code bench/fast 7 8}).
      */
     private static final int WHOLE_BEAM_CELLS = 36;
     /**
-     * The share of an answer's time after which beams end, leaving the rest to lines, the finisher and shortening:
-     * with blocks in their key, beams ending at 0.7 instead of 0.55 gave 7x7 answers about 1 % shorter (0.8: alike).
+     * The share of an answer's time after which beams end, leaving the rest to lines, the finisher and shortening
+     * (chosen by {@code bench/fast 7}).
      */
     private static final double BEAM_SHARE = 0.7;
     /**
      * The share of the beams' time left that a beam towards a block may take; the beams after it share the rest
-     * (on 7x7 boards 0.6 and 0.8 gave 358 and 357 moves against 352, within noise; a half, 369).
+     * (chosen by {@code bench/fast 7}).
      */
     private static final double BLOCK_BEAM_SHARE = 0.7;
     /** The share of an answer's time until which an answer made of placements is shortened. */
