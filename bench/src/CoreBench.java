@@ -1,3 +1,4 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
@@ -42,7 +43,7 @@ public class CoreBench {
         for (int i = 0; i < lines.length; i++) {
             lines[i] = randomLine(random);
         }
-        Solver solver = new Solver();
+        Solver solver = DatabaseSettings.solver();
         Board goal = Board.solved(EIGHT);
         double best = 0;
         long checksum = 0;

@@ -1,3 +1,4 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
@@ -5,7 +6,6 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Solver;
 
@@ -56,7 +56,7 @@ public class KorfBench {
             solveAll(new Solver(databases, threads), instances, "6-6-3");
             if (set == DatabaseSet.LARGE) {
                 // The large set lives in the cache directory: minutes to build, so it is built once and kept.
-                Path cache = PatternDatabaseStore.defaultDirectory();
+                Path cache = DatabaseSettings.directory();
                 started = System.nanoTime();
                 PatternDatabases large = PatternDatabases.in(cache, DatabaseSet.LARGE);
                 Shape four = Shape.of(4, 4);

@@ -1,3 +1,4 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
@@ -7,7 +8,6 @@ import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.LoadPolicy;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Solver;
 
@@ -34,7 +34,7 @@ public class ShapesBench {
         System.out.printf("java %s %s, %d cores, budget %d ms per board, %s databases%n", System.getProperty("java.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors(), millis,
                 set.label());
-        PatternDatabases databases = PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), set);
+        PatternDatabases databases = PatternDatabases.in(DatabaseSettings.directory(), set);
         Solver solver = new Solver(databases, Runtime.getRuntime().availableProcessors());
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, millis);
         for (Shape shape : List.of(Shape.of(3, 4), Shape.of(3, 5), Shape.of(2, 7), Shape.of(4, 5))) {

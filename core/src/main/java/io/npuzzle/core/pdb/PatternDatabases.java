@@ -67,11 +67,6 @@ public final class PatternDatabases {
         this(store, builder, largest, Long.MAX_VALUE);
     }
 
-    /** Databases under {@link PatternDatabaseStore#defaultDirectory()}, built with every core, in the {@link DatabaseSet#configured() configured set}. */
-    public static PatternDatabases atDefaultLocation() {
-        return in(PatternDatabaseStore.defaultDirectory(), DatabaseSet.configured());
-    }
-
     public static PatternDatabases in(Path directory, DatabaseSet largest) {
         return in(directory, largest, Long.MAX_VALUE);
     }
@@ -260,8 +255,8 @@ public final class PatternDatabases {
      * Loads or builds a goal's databases on the background thread, unless that is under way or done, or one of them
      * may be neither loaded nor built here (then none is: a worker given the large 4x5 set without it in its store
      * would build its six-tile databases for nothing), or, for the large set, while they would take more than half
-     * the heap that is free now: the standard set answers then (a worker with 512 MB of heap loading the 419 MB 4x5
-     * set would run out of memory).
+     * the heap that is free now ({@link HeapRoom}): the standard set answers then, where loading them could run
+     * the process out of memory.
      */
     private void prepare(Goal goal) {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {

@@ -42,8 +42,8 @@ public final class Solver {
 
     /**
      * Nodes a bounded search spends on weighted A* before weighted IDA* takes over (a few tenths of a second):
-     * enough for the ratios at which A* answers at once (ratio 1.5 on the hardest of 20 random 4x5 boards: 49 k
-     * nodes), and little where A* would need millions.
+     * enough for the ratios at which A* answers at once, and little where A* would need millions
+     * ({@code bench/bounded}).
      */
     private static final long BOUNDED_A_STAR_NODES = 100_000;
 
@@ -55,11 +55,6 @@ public final class Solver {
     private final int threads;
     private final ExecutorService workerPool;
     private final FastSolver fast;
-
-    /** Databases in the default cache directory, searches on every core. */
-    public Solver() {
-        this(PatternDatabases.atDefaultLocation(), Runtime.getRuntime().availableProcessors());
-    }
 
     /**
      * @param threads threads one 4x4 search may use, the caller's included
@@ -166,10 +161,8 @@ public final class Solver {
     /**
      * A bounded answer with the databases: weighted A* for {@link #BOUNDED_A_STAR_NODES} nodes, then weighted IDA*
      * with the rest of the budget (or where A* runs out of memory). At large ratios A* answers within its trial and
-     * shorter (Korf's first 40 15-puzzles at ratio 2: 2,636 moves in all against 2,972); at small ones it needs
-     * millions of nodes at a twentieth of IDA*'s node rate, and IDA* answers as short, sooner (bench/bounded, Korf's
-     * first ten 24-puzzles at ratio 1.25: 2.1 s in all against 19.8 s; random 4x5 boards at 1.1 in 9-22 s, where A*
-     * found none in 30 s).
+     * shorter; at small ones it needs millions of nodes at a fraction of IDA*'s node rate, and IDA* answers as short,
+     * sooner ({@code bench/bounded} compares them).
      */
     private SolveResult bounded(PdbHeuristic heuristic, Puzzle puzzle, SolveOptions options, long searchStart) {
         long trialNodes = Math.min(options.maxNodes(), BOUNDED_A_STAR_NODES);

@@ -1,5 +1,6 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
@@ -26,7 +27,7 @@ class LargeDatabaseSetTest {
 
     @Test
     void theSevenEightSetFindsThePublishedLengthsWithFewerNodes() {
-        PatternDatabaseStore store = new PatternDatabaseStore(PatternDatabaseStore.defaultDirectory());
+        PatternDatabaseStore store = new PatternDatabaseStore(DatabaseSettings.directory());
         for (long[] view : Partitions.views(SHAPE, 0, DatabaseSet.LARGE)) {
             for (long cells : view) {
                 assumeTrue(store.contains(PdbHeuristic.canonical(SHAPE, 0, cells)),

@@ -1,5 +1,6 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Shape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PatternDatabasesTest {
 
     private static final Shape FOUR = Shape.of(4, 4);
-    private static final Path TEST_STORE = PatternDatabaseStore.defaultDirectory();
+    private static final Path TEST_STORE = DatabaseSettings.directory();
 
     /** Where the 7-8 set may not be built, the 6-6-3 set answers every time, and nothing of 7-8 is written. */
     @Test

@@ -1,5 +1,6 @@
 package io.npuzzle.core.solve;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
@@ -24,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Random boards against an independent brute-force BFS: legal, reaching the goal, exactly optimal. */
 class SolverPropertyTest {
 
-    private static final Solver SOLVER = new Solver();
+    private static final Solver SOLVER = DatabaseSettings.solver();
     private static final int BOARDS_PER_GOAL = 400;
 
     static Stream<Arguments> goals() {

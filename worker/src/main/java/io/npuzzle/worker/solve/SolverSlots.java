@@ -1,5 +1,6 @@
 package io.npuzzle.worker.solve;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.ProgressListener;
@@ -7,7 +8,6 @@ import io.npuzzle.core.model.SearchMemory;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.SolveCost;
@@ -54,8 +54,8 @@ public class SolverSlots implements PuzzleSolver {
         this.metrics = metrics;
         this.splitSearches = splitSearches;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
-        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured);
-        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), databases,
+        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSettings::set);
+        this.solver = new Solver(PatternDatabases.in(DatabaseSettings.directory(), databases,
                 config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
