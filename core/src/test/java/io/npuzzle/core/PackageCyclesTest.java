@@ -43,7 +43,8 @@ class PackageCyclesTest {
         Map<String, Set<String>> graph = new TreeMap<>();
         try (Stream<Path> files = Files.walk(SOURCES)) {
             for (Path file : files.filter(path -> path.toString().endsWith(".java")).toList()) {
-                String from = SOURCES.relativize(file.getParent()).toString().replace(file.getFileSystem().getSeparator(), ".");
+                String from = SOURCES.relativize(file.getParent()).toString()
+                        .replace(file.getFileSystem().getSeparator(), ".");
                 Set<String> targets = graph.computeIfAbsent(from, key -> new TreeSet<>());
                 Matcher imported = IMPORT.matcher(Files.readString(file));
                 while (imported.find()) {

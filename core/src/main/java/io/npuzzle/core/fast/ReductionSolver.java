@@ -152,7 +152,8 @@ public final class ReductionSolver {
                 int width = right - left + 1;
                 Shape region = Shape.of(height, width);
                 int localBlank = (shape.row(goalBlank) - top) * width + shape.col(goalBlank) - left;
-                SolveResult finish = options.finisher().finish(region, localBlank, localState(state, top, left, region, localBlank));
+                SolveResult finish = options.finisher()
+                        .finish(region, localBlank, localState(state, top, left, region, localBlank));
                 if (finish != null) {
                     boolean reduced = !region.equals(shape);
                     moves.append(finish.moves());
@@ -317,7 +318,8 @@ public final class ReductionSolver {
             int newLeft = left + (line.side() == Side.LEFT ? 1 : 0);
             Shape rest = Shape.of(rowsLeft, colsLeft);
             int restBlank = (shape.row(goalBlank) - newTop) * colsLeft + shape.col(goalBlank) - newLeft;
-            int expected = options.foresight().expect(rest, restBlank, localState(trial, newTop, newLeft, rest, restBlank));
+            int expected = options.foresight()
+                    .expect(rest, restBlank, localState(trial, newTop, newLeft, rest, restBlank));
             return new Candidate(trial, trialBlank, trialMoves, line, trialMoves.length() + Math.max(0, expected),
                     expected >= 0);
         }

@@ -25,8 +25,8 @@ import java.util.List;
  * {@link #SEQUENCES}: the walk over every sequence that finds them takes a few hundred milliseconds (the tests
  * walk it again), the machine is made from the list in a few tens. They lower the number of children a node
  * has, so that IDA* expands fewer nodes ({@code bench/korf} and {@code bench/shapes} print the counts); longer
- * sequences save little more for many more states. A state is a node of the sequences' Aho-Corasick automaton (9,223 of them); {@link #transitions} maps
- * state and move to the next state, or to {@link #PRUNED}.
+ * sequences save little more for many more states. A state is a node of the sequences' Aho-Corasick automaton
+ * (9,223 of them); {@link #transitions} maps state and move to the next state, or to {@link #PRUNED}.
  */
 public final class PathAutomaton {
 

@@ -49,7 +49,8 @@ class ReductionSolverTest {
         for (Board goal : goals) {
             for (int trial = 0; trial < 2; trial++) {
                 Puzzle puzzle = RandomBoards.solvable(goal, random);
-                SolveResult result = ReductionSolver.solve(puzzle, System.nanoTime(), ReductionOptions.finishedBy(TABLES_ONLY));
+                SolveResult result = ReductionSolver.solve(puzzle, System.nanoTime(),
+                        ReductionOptions.finishedBy(TABLES_ONLY));
                 assertEquals(Outcome.SOLVED, result.outcome());
                 assertEquals(goal, puzzle.start().apply(result.moves()), shape + " towards " + goal);
                 assertFalse(result.optimal());

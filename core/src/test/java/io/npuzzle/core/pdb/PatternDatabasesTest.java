@@ -53,7 +53,8 @@ class PatternDatabasesTest {
     @Test
     void noDatabaseOfALargeSetIsBuiltWhereAnotherOfItCannotBe(@TempDir Path store) {
         Shape six = Shape.of(6, 6);
-        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35, LoadPolicy.LOAD); // stored, to be loaded below
+        // stored, to be loaded below
+        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35, LoadPolicy.LOAD);
         PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.LARGE, 60_000_000);
         assertEquals(4, databases.heuristic(FOUR, 0, LoadPolicy.LOAD).viewCount(), "the 6-6-3 views answer");
         // One background thread takes the work in order: once these blocks are loaded, what was asked before has run.
@@ -71,7 +72,8 @@ class PatternDatabasesTest {
     @Test
     void noDatabaseIsBuiltPastTheEntryLimit(@TempDir Path empty) {
         PatternDatabases databases = PatternDatabases.in(empty, DatabaseSet.STANDARD, 10_000_000);
-        assertNull(databases.heuristic(Shape.of(3, 5), 14, LoadPolicy.LOAD), "3x5 needs 7-tile databases of 32 M entries");
+        assertNull(databases.heuristic(Shape.of(3, 5), 14, LoadPolicy.LOAD),
+                "3x5 needs 7-tile databases of 32 M entries");
         assertEquals(0, empty.toFile().list().length, "nothing written");
     }
 
@@ -141,7 +143,8 @@ class PatternDatabasesTest {
         assertNull(beamGuide(answering, six, 35));
         assertEquals(0, store.toFile().list().length, "nothing built");
 
-        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35, LoadPolicy.LOAD); // as npuzzle databases 6x6 does
+        // as npuzzle databases 6x6 does
+        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35, LoadPolicy.LOAD);
         PatternDatabases warm = PatternDatabases.in(store, DatabaseSet.STANDARD);
         warm.warmUp();
         PdbHeuristic blocks = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
