@@ -5,8 +5,8 @@ NPUZZLE_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # JVM options of the solver's processes: the command line and the benchmarks take them all, the services the huge
 # pages. Transparent huge pages for the heap: the pattern databases and their positional tables are hundreds of
-# megabytes read at random, and a heap touched 4 KB at a time paid a page fault per page (allocating a 64 MB table
-# took 175 ms, 6 ms on huge pages; searches run about 5 % faster). Where the kernel offers none, the JVM goes on
+# megabytes read at random, and a heap touched 4 KB at a time pays a page fault per page (bench/korf and
+# bin/npuzzle databases measure the difference: bench/RESULTS.md). Where the kernel offers none, the JVM goes on
 # without them, and its note about that is kept off standard output, which carries the answers.
 NPUZZLE_HUGE_PAGES="-XX:+UseTransparentHugePages -Xlog:pagesize=off"
 NPUZZLE_JVM_OPTIONS="-XX:+UseParallelGC $NPUZZLE_HUGE_PAGES"

@@ -8,20 +8,43 @@ package io.npuzzle.protocol;
 public final class JobScripts {
 
     /**
-     * Creates a job. KEYS[1] = job key; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] (optional)
-     * = the outcome JSON, for a job answered at once from the cache.
+     * A job that shows a sign of life (a start, progress) is due for a re-drive only after its lane's time
+     * without a change has passed again (ZADD XX: a job no longer open stays closed). Formatted with the ARGV
+     * that holds the job id.
+     */
+    private static final String PUT_OFF_REDRIVE = """
+            local redriveAfter = redis.call('HGET', KEYS[1], 'redriveAfter')
+            if redriveAfter then
+              local time = redis.call('TIME')
+              local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+              redis.call('ZADD', KEYS[2], 'XX', now + tonumber(redriveAfter), %s)
+            end
+            """;
+
+    /**
+     * Creates a job. KEYS[1] = job key, KEYS[2] = the open jobs ({@link RedisKeys#OPEN_JOBS}); ARGV[1] = TTL in
+     * seconds, ARGV[2] = the request JSON, ARGV[3] = job id, ARGV[4] = how long (milliseconds) the job may go
+     * without a change before it is re-driven, ARGV[5] (optional) = the outcome JSON, for a job answered at once
+     * from the cache, which is never open.
      */
     public static final String CREATE = """
             redis.call('HSET', KEYS[1], 'request', ARGV[2], 'revision', 1)
-            if ARGV[3] then redis.call('HSET', KEYS[1], 'outcome', ARGV[3]) end
+            if ARGV[5] then
+              redis.call('HSET', KEYS[1], 'outcome', ARGV[5])
+            else
+              redis.call('HSET', KEYS[1], 'redriveAfter', ARGV[4])
+              local time = redis.call('TIME')
+              local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+              redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[3])
+            end
             redis.call('EXPIRE', KEYS[1], ARGV[1])
             return 1
             """;
 
     /**
      * A worker starts a job, counting its deliveries; the first start is a change, announced on the changed
-     * channel. KEYS[1] = job key; ARGV[1] = start time, ARGV[2] = the most deliveries a job may have, ARGV[3] =
-     * changed channel, ARGV[4] = job id. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
+     * channel, and every start puts off the job's re-drive. KEYS[1] = job key, KEYS[2] = the open jobs; ARGV[1] =
+     * start time, ARGV[2] = the most deliveries a job may have, ARGV[3] = changed channel, ARGV[4] = job id. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
      * when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it was delivered more
      * often than allowed (it crashed the workers that took it), else {@code {"start"}}. (The solution cache may
      * live in another Redis, so the script does not read it.)
@@ -35,15 +58,17 @@ public final class JobScripts {
               redis.call('HINCRBY', KEYS[1], 'revision', 1)
               redis.call('PUBLISH', ARGV[3], ARGV[4])
             end
+            """ + PUT_OFF_REDRIVE.formatted("ARGV[4]") + """
             return {'start'}
             """;
 
     /**
-     * Records a job's outcome unless it has one, then announces the job on the finished channel. KEYS[1] = job
-     * key; ARGV[1] = outcome JSON, ARGV[2] = channel, ARGV[3] = job id. Returns 1 when recorded, 0 when the job is
+     * Records a job's outcome unless it has one, then announces the job on the finished channel; the job is no
+     * longer open. KEYS[1] = job key, KEYS[2] = the open jobs; ARGV[1] = outcome JSON, ARGV[2] = channel, ARGV[3] = job id. Returns 1 when recorded, 0 when the job is
      * unknown or already finished.
      */
     public static final String FINISH = """
+            redis.call('ZREM', KEYS[2], ARGV[3])
             if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return 0 end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
@@ -54,11 +79,13 @@ public final class JobScripts {
     /**
      * Cancels a job that has no outcome yet, by recording a CANCELLED outcome: like any outcome it is final, and
      * the first one recorded wins. Announces the job on the finished channel (long polls) and on the cancelled
-     * channel (the worker solving it stops). KEYS[1] = job key; ARGV[1] = outcome JSON, ARGV[2] = finished
+     * channel (the worker solving it stops); the job is no longer open. KEYS[1] = job key, KEYS[2] = the open
+     * jobs; ARGV[1] = outcome JSON, ARGV[2] = finished
      * channel, ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is
      * unknown, -1 when it has finished already.
      */
     public static final String CANCEL = """
+            redis.call('ZREM', KEYS[2], ARGV[4])
             if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
@@ -69,7 +96,7 @@ public final class JobScripts {
 
     /**
      * Records the progress of a running job's search and announces the change, unless the job is gone or
-     * finished. KEYS[1] = job key; ARGV[1] = progress JSON, ARGV[2] = changed channel, ARGV[3] = job id. Returns 1
+     * finished; progress puts off the job's re-drive. KEYS[1] = job key, KEYS[2] = the open jobs; ARGV[1] = progress JSON, ARGV[2] = changed channel, ARGV[3] = job id. Returns 1
      * when recorded, else 0.
      */
     public static final String PROGRESS = """
@@ -78,7 +105,35 @@ public final class JobScripts {
             redis.call('HSET', KEYS[1], 'progress', ARGV[1])
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
             redis.call('PUBLISH', ARGV[2], ARGV[3])
+            """ + PUT_OFF_REDRIVE.formatted("ARGV[3]") + """
             return 1
+            """;
+
+    /**
+     * Claims the open jobs whose re-drive is due: at most ARGV[2] of them, each claimed by one caller only, since
+     * the claim puts its next re-drive off, twice as far each time, so that a job that waits in a long queue is
+     * not re-driven over and over. Forgets the open jobs that have an outcome or are gone. KEYS[1] = the open
+     * jobs; ARGV[1] = the prefix of job keys, ARGV[2] = the most jobs to claim. Returns for each job claimed its
+     * id, its request JSON and how often it has been re-driven now.
+     */
+    public static final String CLAIM_REDRIVES = """
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            local claimed = {}
+            for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumber(ARGV[2]))) do
+              local job = ARGV[1] .. id
+              local after = redis.call('HGET', job, 'redriveAfter')
+              if not after or redis.call('HEXISTS', job, 'outcome') == 1 then
+                redis.call('ZREM', KEYS[1], id)
+              else
+                local times = redis.call('HINCRBY', job, 'redriven', 1)
+                redis.call('ZADD', KEYS[1], now + tonumber(after) * 2 ^ math.min(times, 16), id)
+                table.insert(claimed, id)
+                table.insert(claimed, redis.call('HGET', job, 'request'))
+                table.insert(claimed, times)
+              end
+            end
+            return claimed
             """;
 
     /**

@@ -36,7 +36,8 @@ public enum ProblemType {
     BUDGET_EXCEEDED("budget-exceeded", "Solve budget exceeded", 422),
     SOLVER_ERROR("solver-error", "Solver error", 500),
     INVALID_REQUEST("invalid-request", "Invalid solve request", 422),
-    DELIVERIES_EXHAUSTED("deliveries-exhausted", "Job abandoned after repeated worker failures", 500);
+    DELIVERIES_EXHAUSTED("deliveries-exhausted", "Job abandoned after repeated worker failures", 500),
+    REDRIVES_EXHAUSTED("redrives-exhausted", "Job abandoned after it was re-driven without an outcome", 500);
 
     /** Problem types are URNs rather than URLs: they identify, they are not meant to be fetched. */
     public static final String URN_PREFIX = "urn:npuzzle:problem:";

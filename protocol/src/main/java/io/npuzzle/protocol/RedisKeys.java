@@ -9,9 +9,12 @@ package io.npuzzle.protocol;
  *       the start time in {@code started} once a worker picks it up, the number of times a worker took it up in
  *       {@code deliveries}, the search's last {@link JobProgress} as JSON in {@code progress}, its
  *       {@link SolveOutcome} as JSON in {@code outcome} once finished, and in {@code revision} the number of
- *       changes a client can see (created, started, progress, finished), which numbers the job's live events.
- *       Fields other than {@code progress} and the counters are only ever added, so the state only moves
- *       forward.</li>
+ *       changes a client can see (created, started, progress, finished), which numbers the job's live events;
+ *       a queued job also has {@code redriveAfter}, the milliseconds it may go without a change before it is
+ *       re-driven, and {@code redriven}, how often it was. Fields other than {@code progress} and the counters are
+ *       only ever added, so the state only moves forward.</li>
+ *   <li>{@code npuzzle:open}: a sorted set of the jobs queued or running, each scored by the time (epoch
+ *       milliseconds) at which it is due for a re-drive unless it changes before.</li>
  *   <li>{@code npuzzle:solution:<canonical key>}: a {@link CachedSolution} as JSON.</li>
  *   <li>{@code npuzzle:solving:<canonical key>:<quality>}: held by the worker solving that puzzle right now.</li>
  *   <li>{@code npuzzle:idempotency:<SHA-256 of the client's Idempotency-Key>}: the job that key created, with a
@@ -54,6 +57,8 @@ public final class RedisKeys {
     public static final String ROOTS_FIELD = "roots";
     /** The least index of a task of the current iteration that found a solution, once one has. */
     public static final String SOLVED_TASK_FIELD = "solvedTask";
+    /** The jobs queued or running, scored by when each is due for a re-drive. */
+    public static final String OPEN_JOBS = "npuzzle:open";
 
     private static final String PREFIX = "npuzzle:";
     /** What every job key starts with. */

@@ -62,6 +62,11 @@ public final class KafkaBrokerProcess implements AutoCloseable {
         }
     }
 
+    /** The running broker, to signal it together with other processes ({@link Stack#stopUncleanly}). */
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     /** Starts the broker again, on the same port, with its data. */
     public void restart() {
         if (process.isAlive()) {

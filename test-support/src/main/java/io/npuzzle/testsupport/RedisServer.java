@@ -95,6 +95,11 @@ public final class RedisServer implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The running server, to signal it together with other processes ({@link Stack#stopUncleanly}). */
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     /** Starts the server again on the same port, with the data it saved when stopped. */
     public void restart() {
         if (process.isAlive()) {

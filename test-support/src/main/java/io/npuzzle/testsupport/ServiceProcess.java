@@ -107,6 +107,11 @@ public final class ServiceProcess implements AutoCloseable {
         return process.isAlive();
     }
 
+    /** The running process, to signal it together with others ({@link Stack#stopUncleanly}). */
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     /** Waits for the service to exit by itself; its exit code, or empty when it still runs after the timeout. */
     public OptionalInt awaitExit(Duration timeout) {
         try {

@@ -69,6 +69,49 @@ public interface ApiConfig {
     @WithDefault("0.9")
     double storeFullRatio();
 
+    /**
+     * Accepted jobs that go quiet are driven on ({@link io.npuzzle.api.jobs.StaleJobs}): queued or running past
+     * their lane's time without a start, progress or outcome, each is finished from the cache where its answer is
+     * there, else published again, and FAILED once re-driven {@code max-times}.
+     */
+    Redrive redrive();
+
+    interface Redrive {
+
+        /** How long a quick job may go without a change: well past a quick solve's budget and its retries. */
+        @WithDefault("PT1M")
+        Duration quickAfter();
+
+        /**
+         * How long a heavy job may go without a change: past a heavy solve's first progress report and a queue
+         * of heavy jobs ahead of it (a running search reports progress about once a second).
+         */
+        @WithDefault("PT5M")
+        Duration heavyAfter();
+
+        /** Re-drives of one job before it is FAILED ({@code redrives-exhausted}); each waits twice as long. */
+        @WithDefault("5")
+        int maxTimes();
+
+        /** How often each replica looks for jobs due for a re-drive. */
+        @WithDefault("PT5S")
+        Duration period();
+    }
+
+    /** The outcomes published by workers and not yet recorded ({@link io.npuzzle.api.messaging.OutcomeBacklog}). */
+    Outcomes outcomes();
+
+    interface Outcomes {
+
+        /** How often each replica measures the outcome group's backlog. */
+        @WithDefault("PT10S")
+        Duration watchPeriod();
+
+        /** How long outcomes may wait while the group commits nothing before the backlog counts as stalled. */
+        @WithDefault("PT1M")
+        Duration stalledAfter();
+    }
+
     /** Longest long poll a client may ask for with {@code ?wait=S}, in seconds. */
     @WithDefault("30")
     int maxWaitSeconds();

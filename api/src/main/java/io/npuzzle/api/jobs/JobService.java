@@ -80,7 +80,7 @@ public class JobService {
     }
 
     private Uni<Job> queued(SolveRequest request, SolveCost cost) {
-        return store.create(request)
+        return store.create(request, cost)
                 .chain(() -> queue.enqueue(request, cost).onFailure().transform(
                         e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable")))
                 .invoke(metrics::queued)

@@ -1,10 +1,13 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
+
+import java.util.List;
 
 /**
  * Where jobs are kept, for every replica to read. A job's first recorded outcome is final: the store records an
@@ -12,8 +15,8 @@ import io.smallrye.mutiny.Uni;
  */
 public interface JobStore {
 
-    /** Stores a new job, queued for the workers. */
-    Uni<Void> create(SolveRequest request);
+    /** Stores a new job, queued for the workers in {@code lane}; it is open until it has an outcome. */
+    Uni<Void> create(SolveRequest request, SolveCost lane);
 
     /**
      * Counts a new heavy job against its owner's allowance of unfinished heavy jobs; false, counting nothing, when
@@ -38,4 +41,10 @@ public interface JobStore {
      * for it.
      */
     Uni<JobScripts.Cancelled> cancel(SolveOutcome cancellation);
+
+    /**
+     * Claims at most {@code most} open jobs that went longer than their lane allows without a start, progress or
+     * outcome; each due job is claimed by one caller, and is due again only after twice as long.
+     */
+    Uni<List<Redrive>> claimRedrives(int most);
 }

@@ -45,6 +45,28 @@ public class JobMetrics {
         queued.increment();
     }
 
+    /** Where a re-driven job went ({@link io.npuzzle.api.jobs.StaleJobs}). */
+    public enum RedriveRoute {
+        /** Finished with the answer a worker cached. */
+        CACHE,
+        /** Published again to its lane. */
+        QUEUE,
+        /** FAILED: re-driven too often. */
+        ABANDONED;
+
+        String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** A job that went quiet, driven on by this replica. */
+    public void redriven(RedriveRoute route) {
+        registry.counter("npuzzle.jobs.redriven", "route", route.tag()).increment();
+        if (route != RedriveRoute.QUEUE) {
+            finished(route == RedriveRoute.CACHE ? JobStatus.DONE : JobStatus.FAILED);
+        }
+    }
+
     /** An outcome recorded for a job, by its status. */
     public void finished(JobStatus status) {
         registry.counter("npuzzle.jobs.finished", "status", status.name()).increment();

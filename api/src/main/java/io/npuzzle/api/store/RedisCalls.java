@@ -48,10 +48,15 @@ class RedisCalls {
 
     /** Runs one of the {@link io.npuzzle.protocol.JobScripts} on one key; its reply, or null for a nil reply. */
     Uni<Response> eval(String script, String key, String... args) {
-        List<String> arguments = new ArrayList<>(args.length + 3);
+        return eval(script, List.of(key), args);
+    }
+
+    /** Runs one of the {@link io.npuzzle.protocol.JobScripts} on its keys; its reply, or null for a nil reply. */
+    Uni<Response> eval(String script, List<String> keys, String... args) {
+        List<String> arguments = new ArrayList<>(args.length + keys.size() + 2);
         arguments.add(script);
-        arguments.add("1");
-        arguments.add(key);
+        arguments.add(Integer.toString(keys.size()));
+        arguments.addAll(keys);
         arguments.addAll(List.of(args));
         return guarded(redis.execute(Command.EVAL, arguments.toArray(String[]::new)));
     }

@@ -3,6 +3,9 @@ package io.npuzzle.api.store;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.api.jobs.Redrive;
+import io.npuzzle.api.jobs.StaleJobs;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobProgress;
@@ -16,6 +19,8 @@ import io.quarkus.redis.datasource.hash.ReactiveHashCommands;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** Jobs as hashes in Redis, changed only by the atomic {@link JobScripts}. */
@@ -26,18 +31,20 @@ public class RedisJobStore implements JobStore {
     private final ReactiveHashCommands<String, String, String> hashes;
     private final JsonCodec json;
     private final String ttlSeconds;
+    private final ApiConfig.Redrive redrive;
 
     RedisJobStore(RedisCalls calls, JsonCodec json, ApiConfig config) {
         this.calls = calls;
         this.hashes = calls.redis().hash(String.class);
         this.json = json;
         this.ttlSeconds = Long.toString(config.jobTtl().toSeconds());
+        this.redrive = config.redrive();
     }
 
     @Override
-    public Uni<Void> create(SolveRequest request) {
-        return calls.eval(JobScripts.CREATE, RedisKeys.job(request.jobId()), ttlSeconds, json.write(request))
-                .replaceWithVoid();
+    public Uni<Void> create(SolveRequest request, SolveCost lane) {
+        return calls.eval(JobScripts.CREATE, jobKeys(request.jobId()), ttlSeconds, json.write(request),
+                request.jobId(), Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis())).replaceWithVoid();
     }
 
     @Override
@@ -48,8 +55,8 @@ public class RedisJobStore implements JobStore {
 
     @Override
     public Uni<Void> createFinished(SolveRequest request, SolveOutcome outcome) {
-        return calls.eval(JobScripts.CREATE, RedisKeys.job(request.jobId()), ttlSeconds, json.write(request),
-                json.write(outcome)).replaceWithVoid();
+        return calls.eval(JobScripts.CREATE, jobKeys(request.jobId()), ttlSeconds, json.write(request),
+                request.jobId(), "0", json.write(outcome)).replaceWithVoid();
     }
 
     @Override
@@ -70,7 +77,7 @@ public class RedisJobStore implements JobStore {
         if (!JobIds.isWellFormed(outcome.jobId())) {
             return Uni.createFrom().item(false);
         }
-        return calls.eval(JobScripts.FINISH, RedisKeys.job(outcome.jobId()), json.write(outcome),
+        return calls.eval(JobScripts.FINISH, jobKeys(outcome.jobId()), json.write(outcome),
                 RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.toInteger() == 1);
     }
 
@@ -80,9 +87,27 @@ public class RedisJobStore implements JobStore {
         if (!JobIds.isWellFormed(jobId)) {
             return Uni.createFrom().item(Cancelled.UNKNOWN);
         }
-        return calls.eval(JobScripts.CANCEL, RedisKeys.job(jobId), json.write(cancellation),
+        return calls.eval(JobScripts.CANCEL, jobKeys(jobId), json.write(cancellation),
                         RedisKeys.FINISHED_CHANNEL, RedisKeys.CANCELLED_CHANNEL, jobId)
                 .map(reply -> Cancelled.of(reply.toLong()));
+    }
+
+    @Override
+    public Uni<List<Redrive>> claimRedrives(int most) {
+        return calls.eval(JobScripts.CLAIM_REDRIVES, RedisKeys.OPEN_JOBS, RedisKeys.JOB_KEY_PREFIX,
+                Integer.toString(most)).map(reply -> {
+            List<Redrive> claimed = new ArrayList<>();
+            for (int i = 0; i + 2 < reply.size(); i += 3) {
+                claimed.add(new Redrive(json.read(reply.get(i + 1).toString(), SolveRequest.class),
+                        reply.get(i + 2).toInteger()));
+            }
+            return claimed;
+        });
+    }
+
+    /** A job's hash and the open jobs, the keys of the scripts that create, finish or cancel it. */
+    private static List<String> jobKeys(String jobId) {
+        return List.of(RedisKeys.job(jobId), RedisKeys.OPEN_JOBS);
     }
 
     private JobSnapshot toSnapshot(Map<String, String> fields) {

@@ -2,7 +2,9 @@ package io.npuzzle.api.inmemory;
 
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.ProblemType;
@@ -10,11 +12,15 @@ import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -25,6 +31,8 @@ public class InMemoryJobStore implements JobStore {
     private final Map<String, SolveOutcome> outcomes = new ConcurrentHashMap<>();
     private final AtomicInteger failuresLeft = new AtomicInteger();
     private final Set<String> heavy = new HashSet<>();
+    private final Map<String, SolveCost> lanes = new ConcurrentHashMap<>();
+    private final Queue<Redrive> due = new ConcurrentLinkedQueue<>();
 
     /** The next {@code calls} calls fail as the Redis store fails when Redis is down. */
     public void failNext(int calls) {
@@ -41,10 +49,37 @@ public class InMemoryJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Void> create(SolveRequest request) {
+    public Uni<Void> create(SolveRequest request, SolveCost lane) {
         return call(() -> {
             requests.put(request.jobId(), request);
+            lanes.put(request.jobId(), lane);
             return null;
+        });
+    }
+
+    /** The lane a job was queued in, or null for a job answered at once. */
+    public SolveCost lane(String jobId) {
+        return lanes.get(jobId);
+    }
+
+    /** Makes the next {@link #claimRedrives} hand out these jobs, each re-driven {@code times} now. */
+    public void dueForRedrive(int times, String... jobIds) {
+        for (String jobId : jobIds) {
+            due.add(new Redrive(requests.get(jobId), times));
+        }
+    }
+
+    @Override
+    public Uni<List<Redrive>> claimRedrives(int most) {
+        return call(() -> {
+            List<Redrive> claimed = new ArrayList<>();
+            Redrive next;
+            while (claimed.size() < most && (next = due.poll()) != null) {
+                if (!outcomes.containsKey(next.request().jobId())) {
+                    claimed.add(next);
+                }
+            }
+            return claimed;
         });
     }
 

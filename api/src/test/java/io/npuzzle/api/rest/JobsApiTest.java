@@ -151,8 +151,8 @@ class JobsApiTest {
         // A job that no worker will ever see: stored in Redis but never published.
         SolveRequest request = new SolveRequest(JobIds.next(), "3x3:8:12345678", "1 2 3 4 5 6 7 8 0", 3, 3,
                 "1 2 3 4 5 6 7 8 0", Mode.OPTIMAL, Instant.now());
-        redis.execute("EVAL", JobScripts.CREATE, "1", RedisKeys.job(request.jobId()), "60",
-                mapper.writeValueAsString(request));
+        redis.execute("EVAL", JobScripts.CREATE, "2", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS, "60",
+                mapper.writeValueAsString(request), request.jobId(), "60000");
         long started = System.nanoTime();
         given().queryParam("wait", 1).get(JOBS + "/" + request.jobId()).then().statusCode(200)
                 .body("status", equalTo("QUEUED"));

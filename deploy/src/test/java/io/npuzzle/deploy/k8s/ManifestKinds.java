@@ -35,7 +35,8 @@ public final class ManifestKinds {
             Map.entry("kafka.strimzi.io/v1/KafkaNodePool", KafkaNodePool.class),
             Map.entry("kafka.strimzi.io/v1/KafkaTopic", KafkaTopic.class),
             Map.entry("kafka.strimzi.io/v1/KafkaUser", KafkaUser.class),
-            Map.entry("keda.sh/v1alpha1/ScaledObject", ScaledObject.class));
+            Map.entry("keda.sh/v1alpha1/ScaledObject", ScaledObject.class),
+            Map.entry("monitoring.coreos.com/v1/PrometheusRule", PrometheusRule.class));
 
     private ManifestKinds() {
     }

@@ -30,7 +30,8 @@ class ManifestModelsTest {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         List<String> kinds = rendered.manifests().stream().map(Manifest::kind).distinct().sorted().toList();
         assertEquals(List.of("ConfigMap", "Deployment", "HorizontalPodAutoscaler", "Kafka", "KafkaNodePool",
-                "KafkaTopic", "KafkaUser", "Namespace", "NetworkPolicy", "PodDisruptionBudget", "ScaledObject",
+                "KafkaTopic", "KafkaUser", "Namespace", "NetworkPolicy", "PodDisruptionBudget", "PrometheusRule",
+                "ScaledObject",
                 "Service", "StatefulSet"), kinds);
     }
 
@@ -132,6 +133,65 @@ class ManifestModelsTest {
         var trigger = parsed.spec().triggers().get(0);
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class, trigger::kafka);
         assertTrue(error.getMessage().contains("lagTreshold"), error.getMessage());
+    }
+
+    @Test
+    void aMisspeltPrometheusRuleFieldIsRejected() {
+        String rule = """
+                apiVersion: monitoring.coreos.com/v1
+                kind: PrometheusRule
+                metadata:
+                  name: r
+                spec:
+                  groups:
+                    - name: g
+                      rules:
+                        - alert: A
+                          expr: up == 0
+                          keepFiringFor: 5m
+                """;
+        AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(rule));
+        assertTrue(error.getMessage().contains("keepFiringFor"), error.getMessage());
+    }
+
+    @Test
+    void aRuleWithoutAnExpressionOrABadDurationIsRejected() {
+        String withoutExpr = """
+                apiVersion: monitoring.coreos.com/v1
+                kind: PrometheusRule
+                metadata:
+                  name: r
+                spec:
+                  groups:
+                    - name: g
+                      rules:
+                        - alert: A
+                          for: 1m
+                """;
+        AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(withoutExpr));
+        assertTrue(error.getMessage().contains("expr is required"), error.getMessage());
+        String badDuration = withoutExpr.replace("for: 1m", "expr: up == 0\n          for: 1 minute");
+        error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(badDuration));
+        assertTrue(error.getMessage().contains("not a Prometheus duration"), error.getMessage());
+    }
+
+    @Test
+    void aRuleMustBeEitherAnAlertOrARecord() {
+        String both = """
+                apiVersion: monitoring.coreos.com/v1
+                kind: PrometheusRule
+                metadata:
+                  name: r
+                spec:
+                  groups:
+                    - name: g
+                      rules:
+                        - alert: A
+                          record: a:b
+                          expr: up
+                """;
+        AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(both));
+        assertTrue(error.getMessage().contains("either an alert or a record"), error.getMessage());
     }
 
     @Test

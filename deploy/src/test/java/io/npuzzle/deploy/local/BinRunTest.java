@@ -68,7 +68,7 @@ class BinRunTest {
     /** Jobs survive a restart of bin/run and are never evicted; cached answers may be. */
     @Test
     void theJobStoreKeepsAnAppendOnlyFileAndNeverEvictsWhileTheCacheEvictsLeastRecentlyUsed() {
-        List<String> servers = SCRIPT.stream().filter(line -> line.startsWith("redis-server ")).toList();
+        List<String> servers = SCRIPT.stream().filter(line -> line.startsWith("setsid redis-server ")).toList();
         assertEquals(2, servers.size(), "a job store and a cache: " + servers);
         String jobs = servers.get(0);
         String cache = servers.get(1);
@@ -79,12 +79,37 @@ class BinRunTest {
         assertTrue(java.contains("-Dquarkus.redis.hosts=") && java.contains("-Dquarkus.redis.cache.hosts="), java);
     }
 
+    /**
+     * Ctrl-C reaches the terminal's process group: the broker and Redis are started out of it, so that they stop
+     * only after the apps, which leave their consumer groups on the way out, as they only can while the broker runs.
+     */
+    @Test
+    void theBrokerAndRedisRunOutOfTheTerminalsProcessGroupAndStopAfterTheApps() {
+        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("setsid \"${KAFKA_JAVA[@]}\" kafka.Kafka ")),
+                "the broker is started with setsid");
+        assertEquals(2, SCRIPT.stream().filter(line -> line.startsWith("setsid redis-server ")).count(),
+                "both Redis servers are started with setsid");
+        List<String> stops = body("stop_in_order() {");
+        assertEquals(List.of("stop_processes \"$APP_STOP_SECONDS\" \"$PIDS\"/app-*",
+                "stop_processes \"$INFRA_STOP_SECONDS\" \"$PIDS\"/kafka",
+                "stop_processes \"$INFRA_STOP_SECONDS\" \"$PIDS\"/redis*"), stops, "apps, then the broker, then Redis");
+        assertTrue(startService().contains("started \"app-$name\""), "each app's pid is kept under app-*");
+        List<String> main = SCRIPT.subList(SCRIPT.indexOf("build_services"), SCRIPT.size());
+        assertTrue(main.indexOf("stop_leftovers") >= 0 && main.indexOf("stop_leftovers") < main.indexOf("start_redis"),
+                "what an earlier run left running is stopped before anything starts");
+    }
+
+    /** The body of a shell function, line by line. */
+    private static List<String> body(String opening) {
+        int start = SCRIPT.indexOf(opening);
+        assertTrue(start >= 0, "bin/run defines " + opening);
+        int end = SCRIPT.subList(start, SCRIPT.size()).indexOf("}");
+        assertTrue(end > 0, opening + " ends with a line of its own: }");
+        return SCRIPT.subList(start + 1, start + end);
+    }
+
     /** The body of the shell function start_service, line by line. */
     private static List<String> startService() {
-        int start = SCRIPT.indexOf("start_service() {");
-        assertTrue(start >= 0, "bin/run defines start_service");
-        int end = SCRIPT.subList(start, SCRIPT.size()).indexOf("}");
-        assertTrue(end > 0, "start_service ends with a line of its own: }");
-        return SCRIPT.subList(start + 1, start + end);
+        return body("start_service() {");
     }
 }

@@ -107,7 +107,7 @@ public interface WorkerConfig {
         /**
          * Nodes a task is meant to take, from the iteration's expected size (the last one's times its growth):
          * iterations too small for {@link #tasks()} tasks of this size get fewer, larger ones, as every task costs
-         * a few milliseconds of messages beside its search. Half a million nodes is about 0.1 s of search.
+         * a few milliseconds of messages beside its search. bench/distributed prints that overhead (bench/RESULTS.md).
          */
         @WithDefault("500000")
         long taskNodes();

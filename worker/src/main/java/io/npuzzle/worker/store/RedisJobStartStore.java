@@ -27,7 +27,7 @@ public class RedisJobStartStore implements JobStartStore {
 
     @Override
     public JobStart start(String jobId) {
-        Response reply = redis.execute("EVAL", JobScripts.START, "1", RedisKeys.job(jobId),
+        Response reply = redis.execute("EVAL", JobScripts.START, "2", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
                 Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
         JobScripts.Started started = JobScripts.Started.of(reply.get(0).toString());
         return switch (started) {

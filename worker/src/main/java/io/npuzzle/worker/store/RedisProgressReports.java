@@ -31,7 +31,7 @@ public class RedisProgressReports implements ProgressReports {
     @Override
     public ProgressListener forJob(String jobId) {
         String key = RedisKeys.job(jobId);
-        return progress -> redis.execute("EVAL", JobScripts.PROGRESS, "1", key,
+        return progress -> redis.execute("EVAL", JobScripts.PROGRESS, "2", key, RedisKeys.OPEN_JOBS,
                         json.write(JobProgress.of(progress)), RedisKeys.CHANGED_CHANNEL, jobId)
                 .subscribe().with(reply -> { }, failure -> LOG.debugf("progress of job %s not recorded: %s", jobId,
                         failure.getMessage()));

@@ -14,6 +14,9 @@ import java.time.Instant;
 /** Creates jobs in Redis as the API would, so the worker has something to start. */
 public final class TestJobs {
 
+    /** How long the jobs made here may go without a change before the API re-drives them. */
+    public static final long QUIET_MILLIS = 60_000;
+
     private final RedisDataSource redis;
     private final JsonCodec json;
 
@@ -26,7 +29,8 @@ public final class TestJobs {
         Puzzle puzzle = Puzzle.parse(board, rows, cols, goal);
         SolveRequest request = new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(), rows,
                 cols, puzzle.goal().toString(), mode, Instant.now());
-        redis.execute("EVAL", JobScripts.CREATE, "1", RedisKeys.job(request.jobId()), "3600", json.write(request));
+        redis.execute("EVAL", JobScripts.CREATE, "2", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS, "3600",
+                json.write(request), request.jobId(), Long.toString(QUIET_MILLIS));
         return request;
     }
 

@@ -149,7 +149,7 @@ class WorkerPipelineTest {
         assertEquals(first.result().moves(), again.result().moves());
         assertTrue(again.result().cached(), "the redelivery is answered from the cache, not solved again");
 
-        redis.execute("EVAL", JobScripts.FINISH, "1", RedisKeys.job(request.jobId()), json.write(first),
+        redis.execute("EVAL", JobScripts.FINISH, "2", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS, json.write(first),
                 RedisKeys.FINISHED_CHANNEL, request.jobId());
         assertTrue(flow.handle(request).toPublish().isEmpty(), "a job with an outcome is not handled again");
     }
@@ -331,7 +331,7 @@ class WorkerPipelineTest {
     @Test
     void aCancelledJobIsSkippedAndACancelledSearchStops() {
         SolveRequest request = jobs.create("1 2 3 4 5 6 7 0 8");
-        redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(request.jobId()),
+        redis.execute("EVAL", JobScripts.CANCEL, "2", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
                 json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
                 RedisKeys.CANCELLED_CHANNEL, request.jobId());
         assertEquals(Optional.empty(), flow.handle(request).toPublish(), "a cancelled job is not solved");

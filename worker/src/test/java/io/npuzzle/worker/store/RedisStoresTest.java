@@ -127,6 +127,19 @@ class RedisStoresTest {
     }
 
     @Test
+    void startingAJobPutsOffItsReDriveByItsQuietTime() {
+        SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
+        redis.sortedSet(String.class).zadd(RedisKeys.OPEN_JOBS, 0, request.jobId());
+        long before = System.currentTimeMillis();
+
+        starts.start(request.jobId());
+
+        double due = redis.sortedSet(String.class).zscore(RedisKeys.OPEN_JOBS, request.jobId())
+                .getAsDouble();
+        assertTrue(due >= before + TestJobs.QUIET_MILLIS, "due the quiet time after the start: " + due);
+    }
+
+    @Test
     void startingAJobCountsItsDeliveries() {
         SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
         assertEquals(new JobStart.Run(), starts.start(request.jobId()));
@@ -140,7 +153,7 @@ class RedisStoresTest {
     @Test
     void aJobWithAnOutcomeOrNoLongerThereIsSkipped() {
         SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
-        redis.execute("EVAL", JobScripts.CANCEL, "1", RedisKeys.job(request.jobId()),
+        redis.execute("EVAL", JobScripts.CANCEL, "2", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
                 json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
                 RedisKeys.CANCELLED_CHANNEL, request.jobId());
 

@@ -1,0 +1,121 @@
+package io.npuzzle.api.jobs;
+
+import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.metrics.JobMetrics;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.Cancellable;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
+
+import java.time.Duration;
+
+/**
+ * Finds the accepted jobs that went quiet and drives them on, so that no job stays unfinished whatever was lost
+ * between the API, Kafka and the workers (a request never published, an outcome stuck behind a consumer group that
+ * does not move). Every replica looks each {@code period}; the store hands each due job to one of them. A job whose
+ * answer is cached is finished with it; any other is published again to its lane (a copy that meets the original
+ * is skipped by the worker, which finds the job finished); one re-driven {@code max-times} already is FAILED.
+ */
+@ApplicationScoped
+public class StaleJobs {
+
+    private static final Logger LOG = Logger.getLogger(StaleJobs.class);
+    /** Jobs claimed per look: a backlog is worked off over several looks rather than in one burst. */
+    static final int CLAIMS_PER_LOOK = 100;
+
+    private final JobStore store;
+    private final SolutionCache cache;
+    private final JobQueue queue;
+    private final JobMetrics metrics;
+    private final ApiConfig.Redrive config;
+    private Cancellable looks;
+
+    public StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig config) {
+        this(store, cache, queue, metrics, config.redrive());
+    }
+
+    StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig.Redrive config) {
+        this.store = store;
+        this.cache = cache;
+        this.queue = queue;
+        this.metrics = metrics;
+        this.config = config;
+    }
+
+    void start(@Observes StartupEvent event) {
+        looks = Multi.createFrom().ticks().every(config.period())
+                .onItem().transformToUniAndConcatenate(tick -> look()
+                        .onFailure().invoke(e -> LOG.debugf("looking for stale jobs failed: %s", e.getMessage()))
+                        .onFailure().recoverWithItem(0))
+                .subscribe().with(redriven -> { });
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (looks != null) {
+            looks.cancel();
+        }
+    }
+
+    /** Claims the jobs due now and drives each on; the number claimed. */
+    public Uni<Integer> look() {
+        return store.claimRedrives(CLAIMS_PER_LOOK).flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0)
+                : Uni.join().all(due.stream().map(this::driveOn).toList()).andCollectFailures()
+                .replaceWith(due.size()));
+    }
+
+    private Uni<Void> driveOn(Redrive redrive) {
+        SolveRequest request = redrive.request();
+        if (redrive.times() > config.maxTimes()) {
+            return store.finish(SolveOutcome.failed(request.jobId(), ProblemType.REDRIVES_EXHAUSTED.problem(
+                            "the job went without a start, progress or outcome " + config.maxTimes()
+                                    + " times, each time published again; it is not tried again"),
+                    JobService.OUTCOME_PRODUCER)).invoke(recorded -> {
+                if (recorded) {
+                    log(request, "abandoned after %d re-drives", config.maxTimes());
+                    metrics.redriven(JobMetrics.RedriveRoute.ABANDONED);
+                }
+            }).replaceWithVoid();
+        }
+        return cache.find(request.key()).flatMap(cached -> {
+            if (cached != null && cached.serves(request.quality())) {
+                return store.finish(SolveOutcome.done(request.jobId(), cached.toResult(true),
+                        JobService.OUTCOME_PRODUCER)).invoke(recorded -> {
+                    if (recorded) {
+                        log(request, "finished from the cache after it went quiet");
+                        metrics.redriven(JobMetrics.RedriveRoute.CACHE);
+                    }
+                }).replaceWithVoid();
+            }
+            SolveCost lane = SolveCost.of(Shape.of(request.rows(), request.cols()), request.mode());
+            return queue.enqueue(request, lane).invoke(() -> {
+                log(request, "published again after it went quiet (re-drive %d)", redrive.times());
+                metrics.redriven(JobMetrics.RedriveRoute.QUEUE);
+            });
+        });
+    }
+
+    private static void log(SolveRequest request, String format, Object... args) {
+        MDC.put(JobIds.LOG_KEY, request.jobId());
+        LOG.infof(format, args);
+        MDC.remove(JobIds.LOG_KEY);
+    }
+
+    /** How long a job of a lane may go without a change before it is re-driven. */
+    public static Duration quietLimit(ApiConfig.Redrive config, SolveCost lane) {
+        return switch (lane) {
+            case QUICK -> config.quickAfter();
+            case HEAVY -> config.heavyAfter();
+        };
+    }
+}

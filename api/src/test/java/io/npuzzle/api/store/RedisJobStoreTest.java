@@ -1,0 +1,120 @@
+package io.npuzzle.api.store;
+
+import io.npuzzle.api.PipelineResource;
+import io.npuzzle.api.inmemory.JobServiceFixture;
+import io.npuzzle.api.jobs.Redrive;
+import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.JobResult;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.quarkus.redis.datasource.RedisDataSource;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The open jobs in a real Redis: which jobs are open, and how re-drives are claimed. */
+@QuarkusTest
+@WithTestResource(PipelineResource.class)
+class RedisJobStoreTest {
+
+    private static final Duration AT_MOST = Duration.ofSeconds(5);
+    private static final String BOARD = "2 3 4 1 5 0 7 6 8";
+    private static final JobResult ANSWER = new CachedSolution(true, "ullddrurdllurdruldr", true, 0.2, 40)
+            .toResult(false);
+
+    @Inject
+    RedisJobStore store;
+    @Inject
+    RedisDataSource redis;
+
+    private SolveRequest queued() {
+        SolveRequest request = JobServiceFixture.request(BOARD, 3, 3, Mode.OPTIMAL);
+        store.create(request, SolveCost.QUICK).await().atMost(AT_MOST);
+        return request;
+    }
+
+    /** When the job is due for a re-drive, or null when it is not open. */
+    private Double dueAt(SolveRequest request) {
+        OptionalDouble score = redis.sortedSet(String.class).zscore(RedisKeys.OPEN_JOBS, request.jobId());
+        return score.isPresent() ? score.getAsDouble() : null;
+    }
+
+    private void makeDue(SolveRequest request) {
+        redis.sortedSet(String.class).zadd(RedisKeys.OPEN_JOBS, 0, request.jobId());
+    }
+
+    private List<String> claimedIds() {
+        return store.claimRedrives(1000).await().atMost(AT_MOST).stream().map(r -> r.request().jobId()).toList();
+    }
+
+    @Test
+    void aQueuedJobIsOpenUntilItsOutcomeIsRecordedDueAfterItsLanesQuietTime() {
+        long before = System.currentTimeMillis();
+        SolveRequest request = queued();
+
+        Double due = dueAt(request);
+        assertNotNull(due, "open once queued");
+        assertTrue(due >= before + 60_000 && due <= System.currentTimeMillis() + 60_000,
+                "due a quick job's quiet time (npuzzle.api.redrive.quick-after, a minute) after it was queued: " + due);
+
+        store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST);
+        assertNull(dueAt(request), "closed by its outcome");
+    }
+
+    @Test
+    void aJobAnsweredAtOnceFromTheCacheIsNeverOpen() {
+        SolveRequest request = JobServiceFixture.request(BOARD, 3, 3, Mode.OPTIMAL);
+        store.createFinished(request, SolveOutcome.done(request.jobId(), ANSWER, "api")).await().atMost(AT_MOST);
+        assertNull(dueAt(request));
+    }
+
+    @Test
+    void aDueJobIsClaimedOnceWithItsRequestAndThenDueTwiceAsLateAfter() {
+        SolveRequest request = queued();
+        makeDue(request);
+
+        List<Redrive> claimed = store.claimRedrives(1000).await().atMost(AT_MOST);
+        Redrive redrive = claimed.stream().filter(r -> r.request().jobId().equals(request.jobId())).findFirst()
+                .orElseThrow();
+        assertEquals(request, redrive.request());
+        assertEquals(1, redrive.times());
+
+        assertFalse(claimedIds().contains(request.jobId()), "claimed by one caller only");
+        long now = System.currentTimeMillis();
+        assertTrue(dueAt(request) > now + 100_000, "next due twice the quiet time later: " + dueAt(request));
+    }
+
+    @Test
+    void aDueJobThatWasCancelledMeanwhileIsNotClaimedAndNoLongerOpen() {
+        SolveRequest request = queued();
+        store.cancel(SolveOutcome.cancelled(request.jobId(), "api")).await().atMost(AT_MOST);
+        redis.sortedSet(String.class).zadd(RedisKeys.OPEN_JOBS, 0, request.jobId());
+
+        assertFalse(claimedIds().contains(request.jobId()));
+        assertNull(dueAt(request));
+    }
+
+    @Test
+    void aJobThatExpiredIsForgotten() {
+        SolveRequest request = queued();
+        redis.key().del(RedisKeys.job(request.jobId()));
+        makeDue(request);
+
+        assertFalse(claimedIds().contains(request.jobId()));
+        assertNull(dueAt(request));
+    }
+}
