@@ -1,6 +1,5 @@
 package io.npuzzle.worker.solve;
 
-import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.ProgressListener;
@@ -54,8 +53,8 @@ public class SolverSlots implements PuzzleSolver {
         this.metrics = metrics;
         this.splitSearches = splitSearches;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
-        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSettings::set);
-        this.solver = new Solver(PatternDatabases.in(DatabaseSettings.directory(), databases,
+        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
+        this.solver = new Solver(PatternDatabases.in(config.databases().directory(), databases,
                 config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
