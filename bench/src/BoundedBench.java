@@ -1,10 +1,11 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.IOException;
@@ -27,7 +28,7 @@ public class BoundedBench {
         System.out.printf("java %s %s, %d cores, %d s per board%n", System.getProperty("java.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors(),
                 MILLIS_PER_BOARD / 1000);
-        Solver solver = new Solver();
+        Solver solver = DatabaseSettings.solver();
         solver.warmUp();
         List<Puzzle> fifteen = instances(Path.of(args[0]), Shape.of(4, 4), 40);
         List<Puzzle> twentyFour = instances(Path.of(args[1]), Shape.of(5, 5), 10);

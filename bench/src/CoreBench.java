@@ -1,11 +1,12 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.core.table.ExactTable;
 
@@ -42,7 +43,7 @@ public class CoreBench {
         for (int i = 0; i < lines.length; i++) {
             lines[i] = randomLine(random);
         }
-        Solver solver = new Solver();
+        Solver solver = DatabaseSettings.solver();
         Board goal = Board.solved(EIGHT);
         double best = 0;
         long checksum = 0;

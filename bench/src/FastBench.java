@@ -1,11 +1,12 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.IOException;
@@ -30,7 +31,7 @@ public class FastBench {
                 : Arrays.stream(args).skip(1).mapToInt(Integer::parseInt).toArray();
         System.out.printf("java %s %s, %d cores%n", System.getProperty("java.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors());
-        Solver solver = new Solver();
+        Solver solver = DatabaseSettings.solver();
         long started = System.nanoTime();
         solver.warmUp();
         System.out.printf("4x4 databases ready in %.2f s (default cache directory; the 5x5 set is used when stored there:"

@@ -1,12 +1,12 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.IOException;
@@ -56,12 +56,12 @@ public class KorfBench {
             solveAll(new Solver(databases, threads), instances, "6-6-3");
             if (set == DatabaseSet.LARGE) {
                 // The large set lives in the cache directory: minutes to build, so it is built once and kept.
-                Path cache = PatternDatabaseStore.defaultDirectory();
+                Path cache = DatabaseSettings.directory();
                 started = System.nanoTime();
                 PatternDatabases large = PatternDatabases.in(cache, DatabaseSet.LARGE);
                 Shape four = Shape.of(4, 4);
                 for (Board goal : List.of(Board.blankFirst(four), Board.solved(four))) {
-                    large.heuristic(four, goal.blankIndex(), DatabaseSet.LARGE);
+                    large.heuristicInSet(four, goal.blankIndex(), DatabaseSet.LARGE);
                 }
                 System.out.printf("7-8 databases loaded (or built) from %s: %.2f s (target: load <= 2 s, build <= 600 s)%n",
                         cache, seconds(started));

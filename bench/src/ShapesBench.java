@@ -1,13 +1,14 @@
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PatternDatabases;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.IOException;
@@ -33,7 +34,7 @@ public class ShapesBench {
         System.out.printf("java %s %s, %d cores, budget %d ms per board, %s databases%n", System.getProperty("java.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors(), millis,
                 set.label());
-        PatternDatabases databases = PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), set);
+        PatternDatabases databases = PatternDatabases.in(DatabaseSettings.directory(), set);
         Solver solver = new Solver(databases, Runtime.getRuntime().availableProcessors());
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, millis);
         for (Shape shape : List.of(Shape.of(3, 4), Shape.of(3, 5), Shape.of(2, 7), Shape.of(4, 5))) {
@@ -41,7 +42,7 @@ public class ShapesBench {
             Random random = new Random(2026);
             Board goal = Board.solved(shape);
             long started = System.nanoTime();
-            databases.heuristic(shape, goal.blankIndex(), set); // the large set's where it has one, waited for
+            databases.heuristicInSet(shape, goal.blankIndex(), set); // the large set's where it has one, waited for
             double ready = (System.nanoTime() - started) / 1e9;
             Figures figures = new Figures();
             for (int i = 0; i < boards; i++) {
@@ -51,7 +52,7 @@ public class ShapesBench {
         }
         Shape five = Shape.of(5, 5);
         long started = System.nanoTime();
-        databases.heuristic(five, 0);
+        databases.heuristic(five, 0, LoadPolicy.LOAD);
         double ready = (System.nanoTime() - started) / 1e9;
         SolveOptions fiveByFive = SolveOptions.defaults().withBudget(Long.MAX_VALUE, Math.max(millis, 60_000));
         Figures figures = new Figures();

@@ -1,8 +1,9 @@
 package io.npuzzle.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.testsupport.FreePorts;
@@ -49,7 +50,7 @@ class BoundedJobsIT {
     @Test
     void aBoundedJobIsAnsweredWithinItsRatioOfTheShortestLengthAndSaysWhichBoundItGuarantees() {
         Random random = new Random(20261130);
-        Solver solver = new Solver();
+        Solver solver = DatabaseSettings.solver();
         for (int i = 0; i < 3; i++) {
             String board = TestBoards.randomSolvable(3, 4, random);
             JsonNode queued = api.accepted(bounded(board, RATIO));

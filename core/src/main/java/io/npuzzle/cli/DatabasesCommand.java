@@ -4,7 +4,6 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.pdb.PdbHeuristic;
 
@@ -30,7 +29,7 @@ final class DatabasesCommand {
     }
 
     static DatabasesCommand fromArguments(String[] args, int first) {
-        DatabaseSet set = DatabaseSet.configured();
+        DatabaseSet set = DatabaseSettings.set();
         List<Shape> shapes = new ArrayList<>();
         for (int i = first; i < args.length; i++) {
             if (args[i].equals("--set")) {
@@ -49,13 +48,13 @@ final class DatabasesCommand {
     }
 
     int run(PrintStream out) {
-        PatternDatabases databases = PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), set);
+        PatternDatabases databases = PatternDatabases.in(DatabaseSettings.directory(), set);
         for (Shape shape : shapes) {
             long started = System.nanoTime();
             long bytes = 0;
             int patterns = 0;
             for (Board goal : List.of(Board.solved(shape), Board.blankFirst(shape))) {
-                PdbHeuristic heuristic = databases.heuristic(shape, goal.blankIndex(), set);
+                PdbHeuristic heuristic = databases.heuristicInSet(shape, goal.blankIndex(), set);
                 if (heuristic == null) {
                     throw new IllegalStateException("no room to build the " + shape + " databases in this JVM's heap");
                 }
@@ -63,7 +62,7 @@ final class DatabasesCommand {
                 patterns = heuristic.databaseCount();
             }
             out.printf(Locale.ROOT, "%s: %d databases, %.1f MB of entries, ready in %.1f s (%s)%n", shape, patterns,
-                    bytes / 1e6, (System.nanoTime() - started) / 1e9, PatternDatabaseStore.defaultDirectory());
+                    bytes / 1e6, (System.nanoTime() - started) / 1e9, DatabaseSettings.directory());
         }
         return Main.EXIT_OK;
     }

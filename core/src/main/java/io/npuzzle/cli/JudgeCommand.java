@@ -4,7 +4,7 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.util.function.Function;

@@ -80,7 +80,7 @@ public final class Main {
         }
         LineCommand command;
         try {
-            command = command(args, new Solver());
+            command = command(args, DatabaseSettings.solver());
         } catch (UsageException e) {
             err.println("npuzzle: " + e.getMessage());
             err.print(USAGE);

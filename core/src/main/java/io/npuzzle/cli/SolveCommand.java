@@ -1,9 +1,9 @@
 package io.npuzzle.cli;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.Solver;
 
 import java.util.Locale;

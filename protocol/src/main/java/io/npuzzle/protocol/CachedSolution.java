@@ -1,6 +1,6 @@
 package io.npuzzle.protocol;
 
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.SolveResult;
 
 /**
  * A solution as kept in the cache under the puzzle's canonical key. Only definite answers are cached: a

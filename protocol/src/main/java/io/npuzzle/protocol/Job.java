@@ -1,6 +1,6 @@
 package io.npuzzle.protocol;
 
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 
 import java.time.Instant;
 

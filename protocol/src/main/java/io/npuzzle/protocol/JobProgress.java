@@ -1,6 +1,6 @@
 package io.npuzzle.protocol;
 
-import io.npuzzle.core.solve.SearchProgress;
+import io.npuzzle.core.model.SearchProgress;
 
 /**
  * Where the search of a RUNNING job stands, as the worker last reported it (about once a second, for searches

@@ -1,7 +1,7 @@
 package io.npuzzle.protocol;
 
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.SolveOptions;
 
 /**
  * What answer a request asks for: its mode and, in BOUNDED mode only, how many times the shortest length the

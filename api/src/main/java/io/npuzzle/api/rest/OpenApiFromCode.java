@@ -1,7 +1,7 @@
 package io.npuzzle.api.rest;
 
 import io.npuzzle.api.problem.ProblemResponses;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.ProblemType;
 import jakarta.ws.rs.HttpMethod;
 import org.eclipse.microprofile.openapi.OASFactory;

@@ -3,7 +3,7 @@ package io.npuzzle.api.rest;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;

@@ -8,7 +8,7 @@ import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.jobs.JobWaiters;
 import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;

@@ -3,7 +3,7 @@ package io.npuzzle.api.jobs;
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.problem.ProblemException;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;

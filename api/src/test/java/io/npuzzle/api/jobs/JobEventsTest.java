@@ -1,7 +1,7 @@
 package io.npuzzle.api.jobs;
 
 import io.npuzzle.api.inmemory.JobServiceFixture;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.JobStatus;

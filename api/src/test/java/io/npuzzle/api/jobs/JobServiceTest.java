@@ -4,7 +4,7 @@ import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.inmemory.InMemoryJobQueue.Queued;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.problem.ProblemException;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Job;

@@ -3,7 +3,7 @@ package io.npuzzle.api.jobs;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.inmemory.InMemoryJobQueue;
 import io.npuzzle.api.inmemory.JobServiceFixture;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobStatus;

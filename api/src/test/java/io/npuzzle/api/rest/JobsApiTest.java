@@ -3,7 +3,7 @@ package io.npuzzle.api.rest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.api.PipelineResource;
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.ProblemType;

@@ -3,7 +3,7 @@ package io.npuzzle.api.store;
 import io.npuzzle.api.PipelineResource;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.jobs.Redrive;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobResult;

@@ -79,16 +79,14 @@ final class BeamPlacer {
     /**
      * Layers without a better board (fewer outer tiles away, or as many and a lower key) after which a beam
      * stops: it is held on a plateau of its key, shuffling tiles of the block while one or two outer tiles wait
-     * for a detour it will not take; a beam from where it stopped, or else lines, place those better. With blocks
-     * in the key a beam finds its way off more plateaus: 90 (and 120 below) gave 8x8 answers 2 % shorter than 60
-     * and 80, 120 and 160 1 %.
+     * for a detour it will not take; a beam from where it stopped, or else lines, place those better (chosen by
+     * {@code bench/fast 8}).
      */
     private static final int STALL_LAYERS = 90;
     /**
      * Layers without fewer outer tiles away after which a beam stops, however its key falls: it orders the block
      * while the last outer tile waits (an 8x8 beam held one away for 165 layers), and a beam from where it stopped
-     * brings that tile home in a few dozen moves. Without blocks in the key, 80 gave 604 moves on 8x8 against
-     * 620-624 without (40: 627, 160: 624), and on 7x7 363-366 against 367-370.
+     * brings that tile home in a few dozen moves (chosen by {@code bench/fast 7 8}).
      */
     private static final int STALL_AWAY_LAYERS = 120;
     /** What a child costs (scored, selected and written out) before one is measured. */

@@ -3,14 +3,16 @@ package io.npuzzle.core.fast;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.RegionPatterns;
-import io.npuzzle.core.solve.Algorithm;
-import io.npuzzle.core.solve.SolveResult;
-import io.npuzzle.core.solve.Strategy;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Fast legal answers for any board: while the unsolved region is too large to finish, shrink it. A region
@@ -28,19 +30,9 @@ public final class ReductionSolver {
     /** A region of at most this many cells must be answered by the finisher. */
     public static final int FINISH_CELLS = 9;
 
-    /** Answers a region optimally, or declines so that it is reduced further. */
-    @FunctionalInterface
-    public interface Finisher {
-        /**
-         * @param state the region's tiles relabelled against its own canonical goal (do not keep it)
-         * @return a SOLVED answer, or null to have the region reduced further
-         */
-        SolveResult finish(Shape shape, int goalBlank, byte[] state);
-    }
-
     /**
-     * Nodes one search of a whole line may expand, and its weights in quarters, tried in turn: on 8x8 boards the
-     * lines placed this way take about a seventh fewer moves than pairs, in well under 0.2 s for all of them.
+     * Nodes one search of a whole line may expand, and its weights in quarters, tried in turn: a line placed whole
+     * takes fewer moves than one placed by pairs, within a small share of the answer's time ({@code bench/fast 8}).
      */
     private static final long GROUP_NODES = 30_000;
     private static final int[] GROUP_WEIGHT_QUARTERS = {4, 5, 6, 8};
@@ -51,88 +43,30 @@ public final class ReductionSolver {
     private static final int BEAM_MIN_SIDE = 5;
     /**
      * A region of at most this many cells is placed whole by one beam. Larger ones shrink a row and a column a
-     * beam: on 7x7 boards, through 6x6, 351-357 moves instead of 378-381 placed whole (and 8x8 boards through 7x7
-     * and 6x6, 588-593 instead of 606-614 through 7x7 alone).
+     * beam, which gives shorter answers than placing them whole ({@code bench/fast 7 8}).
      */
     private static final int WHOLE_BEAM_CELLS = 36;
-    /** The time an answer may take unless the caller gives less. */
-    public static final long ANSWER_MILLIS = 1_000;
     /**
-     * The share of an answer's time after which beams end, leaving the rest to lines, the finisher and shortening:
-     * with blocks in their key, beams ending at 0.7 instead of 0.55 gave 7x7 answers about 1 % shorter (0.8: alike).
+     * The share of an answer's time after which beams end, leaving the rest to lines, the finisher and shortening
+     * (chosen by {@code bench/fast 7}).
      */
     private static final double BEAM_SHARE = 0.7;
     /**
      * The share of the beams' time left that a beam towards a block may take; the beams after it share the rest
-     * (on 7x7 boards 0.6 and 0.8 gave 358 and 357 moves against 352, within noise; a half, 369).
+     * (chosen by {@code bench/fast 7}).
      */
     private static final double BLOCK_BEAM_SHARE = 0.7;
     /** The share of an answer's time until which an answer made of placements is shortened. */
     private static final double SHORTEN_SHARE = 0.85;
-    private static final int TOP = 0;
-    private static final int BOTTOM = 1;
-    private static final int LEFT = 2;
-    private static final int RIGHT = 3;
 
     private ReductionSolver() {
     }
 
     /**
-     * What finishing a region is expected to cost, so that a line is chosen for the region it leaves as well as
-     * for its own moves.
+     * Solves a solvable puzzle; the caller has checked parity. Answers report their time since {@code startNanos}.
      */
-    @FunctionalInterface
-    public interface RegionCost {
-        /** Foresees nothing: lines are chosen by their own moves. */
-        RegionCost NONE = (shape, goalBlank, state) -> -1;
-
-        /**
-         * @param state the region's tiles relabelled against its own canonical goal (do not keep it)
-         * @return the moves expected, or -1 when unknown
-         */
-        int expect(Shape shape, int goalBlank, byte[] state);
-    }
-
-    /** Solves a solvable puzzle within {@link #ANSWER_MILLIS}; the caller has checked parity. */
-    public static SolveResult solve(Puzzle puzzle, Finisher finisher, long startNanos) {
-        return solve(puzzle, finisher, RegionCost.NONE, startNanos, ANSWER_MILLIS);
-    }
-
-    /**
-     * Solves a solvable puzzle, choosing lines with {@code foresight}, beams and shortening fitted to about
-     * {@code millis} from now; the caller has checked parity. Answers report their time since {@code startNanos}.
-     */
-    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, long startNanos,
-                                    long millis) {
-        return solve(puzzle, finisher, foresight, BeamKey.STANDARD, startNanos, millis);
-    }
-
-    /** As {@link #solve(Puzzle, Finisher, RegionCost, long, long)}, with beams ordered by {@code beamKey}. */
-    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, BeamKey beamKey,
-                                    long startNanos, long millis) {
-        return solve(puzzle, finisher, foresight, BeamGuide.NONE, beamKey, startNanos, millis);
-    }
-
-    /**
-     * As {@link #solve(Puzzle, Finisher, RegionCost, BeamKey, long, long)}, beams adding to their key the excess of
-     * the databases {@code guide} has for their region.
-     */
-    public static SolveResult solve(Puzzle puzzle, Finisher finisher, RegionCost foresight, BeamGuide guide,
-                                    BeamKey beamKey, long startNanos, long millis) {
-        return new Run(puzzle, beamKey, guide).solve(finisher, foresight, startNanos, millis);
-    }
-
-    /** The databases whose excess a beam on a region adds to its key ({@link RegionPatterns}). */
-    @FunctionalInterface
-    public interface BeamGuide {
-        /** No databases: keys of Manhattan distance and linear conflicts alone. */
-        BeamGuide NONE = (shape, goalBlank) -> null;
-
-        /**
-         * @return the estimate of a region of this shape and goal blank cell (its own canonical labels) whose first
-         * view guides beams, or null
-         */
-        PdbHeuristic estimate(Shape shape, int goalBlank);
+    public static SolveResult solve(Puzzle puzzle, long startNanos, ReductionOptions options) {
+        return new Run(puzzle, options).solve(startNanos);
     }
 
     /** True when beams place tiles of a board of this shape: its answers then depend on the beams' key. */
@@ -144,8 +78,18 @@ public final class ReductionSolver {
         return height >= BEAM_MIN_SIDE && width >= BEAM_MIN_SIDE && height * width > BEAM_MIN_SIDE * BEAM_MIN_SIDE;
     }
 
+    /** A side of the unsolved region. */
+    private enum Side {
+        TOP, BOTTOM, LEFT, RIGHT;
+
+        /** Whether a line on this side is a row. */
+        boolean holdsRow() {
+            return this == TOP || this == BOTTOM;
+        }
+    }
+
     /** The cells first, first+step, ... of a region's outer line on the given side. */
-    private record Line(int side, int first, int step, int count) {
+    private record Line(Side side, int first, int step, int count) {
     }
 
     /**
@@ -170,8 +114,7 @@ public final class ReductionSolver {
         private final byte[] start;
         private final byte[] state;
         private final StringBuilder moves = new StringBuilder();
-        private final BeamKey beamKey;
-        private final BeamGuide guide;
+        private final ReductionOptions options;
         private int blank;
         private int top;
         private int bottom;
@@ -187,9 +130,8 @@ public final class ReductionSolver {
         private boolean linePlaced;
         private boolean beamPlaced;
 
-        Run(Puzzle puzzle, BeamKey beamKey, BeamGuide guide) {
-            this.beamKey = beamKey;
-            this.guide = guide;
+        Run(Puzzle puzzle, ReductionOptions options) {
+            this.options = options;
             shape = puzzle.shape();
             cols = shape.cols();
             goalBlank = puzzle.goalBlank();
@@ -200,7 +142,8 @@ public final class ReductionSolver {
             right = cols - 1;
         }
 
-        SolveResult solve(Finisher finisher, RegionCost foresight, long startNanos, long millis) {
+        SolveResult solve(long startNanos) {
+            long millis = options.answerTime().toMillis();
             long now = System.nanoTime();
             beamDeadline = now + (long) (BEAM_SHARE * millis * 1_000_000L);
             shortenDeadline = now + (long) (SHORTEN_SHARE * millis * 1_000_000L);
@@ -209,7 +152,8 @@ public final class ReductionSolver {
                 int width = right - left + 1;
                 Shape region = Shape.of(height, width);
                 int localBlank = (shape.row(goalBlank) - top) * width + shape.col(goalBlank) - left;
-                SolveResult finish = finisher.finish(region, localBlank, localState(state, top, left, region, localBlank));
+                SolveResult finish = options.finisher()
+                        .finish(region, localBlank, localState(state, top, left, region, localBlank));
                 if (finish != null) {
                     boolean reduced = !region.equals(shape);
                     moves.append(finish.moves());
@@ -238,7 +182,7 @@ public final class ReductionSolver {
                     }
                     linesFromCells = region.size();
                 }
-                placeCheapestLine(height, width, foresight);
+                placeCheapestLine(height, width);
             }
         }
 
@@ -250,17 +194,17 @@ public final class ReductionSolver {
          * foresight knows what the region left would cost, every placement of every weight and of pairs is a
          * candidate, and the least total of its moves and that cost wins.
          */
-        private void placeCheapestLine(int height, int width, RegionCost foresight) {
+        private void placeCheapestLine(int height, int width) {
             boolean byRow = height >= 3 && (height >= width || width < 3);
             boolean byColumn = width >= 3 && (width >= height || height < 3);
             List<Line> lines = new ArrayList<>(8);
             if (byRow) {
-                addLine(lines, TOP, shape.row(goalBlank) != top, top * cols + left, 1, width);
-                addLine(lines, BOTTOM, shape.row(goalBlank) != bottom, bottom * cols + left, 1, width);
+                addLine(lines, Side.TOP, shape.row(goalBlank) != top, top * cols + left, 1, width);
+                addLine(lines, Side.BOTTOM, shape.row(goalBlank) != bottom, bottom * cols + left, 1, width);
             }
             if (byColumn) {
-                addLine(lines, LEFT, shape.col(goalBlank) != left, top * cols + left, cols, height);
-                addLine(lines, RIGHT, shape.col(goalBlank) != right, top * cols + right, cols, height);
+                addLine(lines, Side.LEFT, shape.col(goalBlank) != left, top * cols + left, cols, height);
+                addLine(lines, Side.RIGHT, shape.col(goalBlank) != right, top * cols + right, cols, height);
             }
             if (placer == null) {
                 placer = new TilePlacer(shape);
@@ -268,18 +212,17 @@ public final class ReductionSolver {
             }
             Candidate best = null;
             boolean foreseen = false;
-            int searchedSides = 0;
-            int groupedSides = 0;
+            Set<Side> searchedSides = EnumSet.noneOf(Side.class);
+            Set<Side> groupedSides = EnumSet.noneOf(Side.class);
             for (Line line : lines) {
-                if ((searchedSides & (1 << line.side())) == 0) {
-                    searchedSides |= 1 << line.side(); // the search does not depend on the end filled first
+                if (searchedSides.add(line.side())) { // the search does not depend on the end filled first
                     for (int weight : GROUP_WEIGHT_QUARTERS) {
                         String found = placeAsGroup(line, weight);
                         if (found != null) {
-                            groupedSides |= 1 << line.side();
+                            groupedSides.add(line.side());
                             byte[] trial = state.clone();
                             int trialBlank = Board.play(shape, trial, blank, found, 0, found.length());
-                            Candidate candidate = candidate(trial, trialBlank, found, line, foresight);
+                            Candidate candidate = candidate(trial, trialBlank, found, line);
                             foreseen = candidate.foreseen();
                             best = candidate.betterThan(best) ? candidate : best;
                             if (!foreseen) {
@@ -288,11 +231,11 @@ public final class ReductionSolver {
                         }
                     }
                 }
-                if ((groupedSides & (1 << line.side())) == 0 || foreseen) {
+                if (!groupedSides.contains(line.side()) || foreseen) {
                     byte[] trial = state.clone();
                     StringBuilder trialMoves = new StringBuilder();
                     int trialBlank = placeLine(trial, blank, trialMoves, line);
-                    Candidate candidate = candidate(trial, trialBlank, trialMoves.toString(), line, foresight);
+                    Candidate candidate = candidate(trial, trialBlank, trialMoves.toString(), line);
                     best = candidate.betterThan(best) ? candidate : best;
                 }
             }
@@ -304,7 +247,7 @@ public final class ReductionSolver {
                 case TOP -> top++;
                 case BOTTOM -> bottom--;
                 case LEFT -> left++;
-                default -> right--;
+                case RIGHT -> right--;
             }
         }
 
@@ -337,7 +280,7 @@ public final class ReductionSolver {
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
-                beamPlacer = new BeamPlacer(shape, beamKey);
+                beamPlacer = new BeamPlacer(shape, options.beamKey());
             }
             long now = System.nanoTime();
             long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));
@@ -363,19 +306,20 @@ public final class ReductionSolver {
         private RegionPatterns patterns(int height, int width) {
             Shape region = Shape.of(height, width);
             int localBlank = (shape.row(goalBlank) - top) * width + shape.col(goalBlank) - left;
-            PdbHeuristic estimate = guide.estimate(region, localBlank);
+            PdbHeuristic estimate = options.guide().estimate(region, localBlank);
             return estimate == null ? null : RegionPatterns.of(estimate, shape, goalBlank, top, left);
         }
 
         /** A placement of the line with its score: its moves, plus what the foresight expects of the rest. */
-        private Candidate candidate(byte[] trial, int trialBlank, String trialMoves, Line line, RegionCost foresight) {
-            int rowsLeft = bottom - top + 1 - (line.side() == TOP || line.side() == BOTTOM ? 1 : 0);
-            int colsLeft = right - left + 1 - (line.side() == LEFT || line.side() == RIGHT ? 1 : 0);
-            int newTop = top + (line.side() == TOP ? 1 : 0);
-            int newLeft = left + (line.side() == LEFT ? 1 : 0);
+        private Candidate candidate(byte[] trial, int trialBlank, String trialMoves, Line line) {
+            int rowsLeft = bottom - top + 1 - (line.side().holdsRow() ? 1 : 0);
+            int colsLeft = right - left + 1 - (line.side().holdsRow() ? 0 : 1);
+            int newTop = top + (line.side() == Side.TOP ? 1 : 0);
+            int newLeft = left + (line.side() == Side.LEFT ? 1 : 0);
             Shape rest = Shape.of(rowsLeft, colsLeft);
             int restBlank = (shape.row(goalBlank) - newTop) * colsLeft + shape.col(goalBlank) - newLeft;
-            int expected = foresight.expect(rest, restBlank, localState(trial, newTop, newLeft, rest, restBlank));
+            int expected = options.foresight()
+                    .expect(rest, restBlank, localState(trial, newTop, newLeft, rest, restBlank));
             return new Candidate(trial, trialBlank, trialMoves, line, trialMoves.length() + Math.max(0, expected),
                     expected >= 0);
         }
@@ -398,7 +342,7 @@ public final class ReductionSolver {
         }
 
         /** Adds a line, filled from either end, when it may be placed. */
-        private void addLine(List<Line> lines, int side, boolean allowed, int first, int step, int count) {
+        private void addLine(List<Line> lines, Side side, boolean allowed, int first, int step, int count) {
             if (allowed) {
                 lines.add(new Line(side, first, step, count));
                 lines.add(new Line(side, first + (count - 1) * step, -step, count));

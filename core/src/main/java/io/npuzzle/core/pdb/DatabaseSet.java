@@ -15,20 +15,6 @@ public enum DatabaseSet {
      */
     LARGE;
 
-    /** Chooses the set, as a system property. */
-    public static final String PROPERTY = "npuzzle.pdb.set";
-    /** Chooses the set, as an environment variable (the property wins). */
-    public static final String ENV = "NPUZZLE_PDB_SET";
-
-    /** The property {@value #PROPERTY}, else the variable {@value #ENV}, else STANDARD. */
-    public static DatabaseSet configured() {
-        String value = System.getProperty(PROPERTY);
-        if (value == null || value.isBlank()) {
-            value = System.getenv(ENV);
-        }
-        return value == null || value.isBlank() ? STANDARD : parse(value);
-    }
-
     /** Parses {@code 6-6-3} or {@code 7-8}. */
     public static DatabaseSet parse(String text) {
         return switch (text.strip().toLowerCase(Locale.ROOT)) {

@@ -23,10 +23,6 @@ import java.util.zip.CRC32;
  */
 public final class PatternDatabaseStore {
 
-    /** Overrides the directory, as a system property. */
-    public static final String DIRECTORY_PROPERTY = "npuzzle.pdb.dir";
-    /** Overrides the directory, as an environment variable (the property wins). */
-    public static final String DIRECTORY_ENV = "NPUZZLE_PDB_DIR";
     static final int FORMAT_VERSION = 2;
     static final int WIDE_FORMAT_VERSION = 3;
     private static final long MAGIC = 0x4E50_555A_5044_4231L; // "NPUZPDB1"
@@ -42,26 +38,6 @@ public final class PatternDatabaseStore {
 
     public PatternDatabaseStore(Path directory) {
         this.directory = directory;
-    }
-
-    /**
-     * The property {@value #DIRECTORY_PROPERTY}, else the variable {@value #DIRECTORY_ENV}, else
-     * {@code npuzzle} under {@code $XDG_CACHE_HOME}, else {@code ~/.cache/npuzzle}.
-     */
-    public static Path defaultDirectory() {
-        String configured = System.getProperty(DIRECTORY_PROPERTY);
-        if (isSet(configured)) {
-            return Path.of(configured);
-        }
-        configured = System.getenv(DIRECTORY_ENV);
-        if (isSet(configured)) {
-            return Path.of(configured);
-        }
-        String cache = System.getenv("XDG_CACHE_HOME");
-        if (isSet(cache)) {
-            return Path.of(cache, "npuzzle");
-        }
-        return Path.of(System.getProperty("user.home"), ".cache", "npuzzle");
     }
 
     public Path directory() {
@@ -190,9 +166,5 @@ public final class PatternDatabaseStore {
         while (buffer.hasRemaining()) {
             channel.write(buffer);
         }
-    }
-
-    private static boolean isSet(String value) {
-        return value != null && !value.isBlank();
     }
 }

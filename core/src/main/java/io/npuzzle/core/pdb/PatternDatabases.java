@@ -67,11 +67,6 @@ public final class PatternDatabases {
         this(store, builder, largest, Long.MAX_VALUE);
     }
 
-    /** Databases under {@link PatternDatabaseStore#defaultDirectory()}, built with every core, in the {@link DatabaseSet#configured() configured set}. */
-    public static PatternDatabases atDefaultLocation() {
-        return in(PatternDatabaseStore.defaultDirectory(), DatabaseSet.configured());
-    }
-
     public static PatternDatabases in(Path directory, DatabaseSet largest) {
         return in(directory, largest, Long.MAX_VALUE);
     }
@@ -88,6 +83,11 @@ public final class PatternDatabases {
     /** Whether the shape has databases that guide fast answers' beams (6x6 to 8x8 squares). */
     public static boolean guidesBeams(Shape shape) {
         return Partitions.hasBlocks(shape);
+    }
+
+    /** Whether the databases of a region of this shape and goal blank cell guide beams (2x2 blocks). */
+    public static boolean guidesBeams(Shape shape, int goalBlank) {
+        return Partitions.guidesBeams(shape, goalBlank);
     }
 
     /**
@@ -130,11 +130,23 @@ public final class PatternDatabases {
     }
 
     /**
-     * The best estimate for a goal blank cell: on 4x4 and 4x5 the large set once it is in memory (asking for it in
-     * the background otherwise), else the standard one, loaded or built now, which may take a while; null when a
-     * database it needs is neither stored nor allowed to be built here ({@link DatabaseUnavailableException}).
+     * The best estimate for a goal blank cell that the policy lets this call have, or null: on 4x4 and 4x5 the large
+     * set once it is in memory, else the standard one. A database that is neither stored nor allowed to be built here
+     * ({@link DatabaseUnavailableException}) gives null too.
      */
-    public PdbHeuristic heuristic(Shape shape, int goalBlank) {
+    public PdbHeuristic heuristic(Shape shape, int goalBlank, LoadPolicy policy) {
+        return switch (policy) {
+            case LOAD -> loaded(shape, goalBlank);
+            case IF_STORED -> ifStored(shape, goalBlank);
+            case IN_MEMORY -> inMemory(shape, goalBlank);
+        };
+    }
+
+    /**
+     * The large set's estimate once it is in memory (asking for it in the background otherwise), else the standard
+     * one, loaded or built now, which may take a while.
+     */
+    private PdbHeuristic loaded(Shape shape, int goalBlank) {
         if (largest == DatabaseSet.LARGE && Partitions.hasLargeSet(shape)) {
             Goal large = new Goal(shape, goalBlank, DatabaseSet.LARGE);
             PdbHeuristic loaded = ifLoaded(large);
@@ -146,18 +158,18 @@ public final class PatternDatabases {
         return heuristic(new Goal(shape, goalBlank, DatabaseSet.STANDARD));
     }
 
-    /** The estimate in a given set, loaded or built now; null as for {@link #heuristic(Shape, int)}. */
-    public PdbHeuristic heuristic(Shape shape, int goalBlank, DatabaseSet set) {
+    /** The estimate in a given set, loaded or built now; null as for {@link #heuristic(Shape, int, LoadPolicy)}. */
+    public PdbHeuristic heuristicInSet(Shape shape, int goalBlank, DatabaseSet set) {
         return heuristic(new Goal(shape, goalBlank, set));
     }
 
     /**
      * The best estimate whose databases are all in memory or in the store (loading them now), or null: never
      * builds anything, nor waits for positional tables to be laid out ({@link LayoutWait#IN_BACKGROUND}), so that
-     * quick answers wait for neither (the first 5x5 answer waited 1.4 s for its two layouts). An estimate that
-     * reads a database ranked meanwhile is not kept: once laid out, the next call keeps the positional one.
+     * quick answers wait for neither. An estimate that reads a database ranked meanwhile is not kept: once laid
+     * out, the next call keeps the positional one.
      */
-    public PdbHeuristic heuristicIfStored(Shape shape, int goalBlank) {
+    private PdbHeuristic ifStored(Shape shape, int goalBlank) {
         PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.AWAIT);
         if (large != null) {
             return large;
@@ -169,10 +181,9 @@ public final class PatternDatabases {
     /**
      * The best estimate whose databases are all in memory now, or null; never loads, builds or waits for a layout.
      * Where they are stored but not loaded, they start loading on the background thread, so that later answers
-     * have them: a fast answer for a region of a larger board must not spend its second loading (the first 8x8
-     * answer of a process that reached 5x5, 4x5 and 3x5 regions took 2.1 s, loading their databases).
+     * have them.
      */
-    public PdbHeuristic heuristicInMemory(Shape shape, int goalBlank) {
+    private PdbHeuristic inMemory(Shape shape, int goalBlank) {
         PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.IN_BACKGROUND);
         if (large != null) {
             return large;
@@ -183,14 +194,6 @@ public final class PatternDatabases {
             prepare(standard);
         }
         return loaded;
-    }
-
-    /**
-     * The databases of 2x2 blocks that guide beams on a region of this shape and goal blank cell
-     * ({@link Partitions#guidesBeams}) when in memory, as {@link #heuristicInMemory}; null otherwise.
-     */
-    public PdbHeuristic beamGuideInMemory(Shape shape, int goalBlank) {
-        return Partitions.guidesBeams(shape, goalBlank) ? heuristicInMemory(shape, goalBlank) : null;
     }
 
     /** The large set's estimate when it is enabled, asked for and in memory; null otherwise. */
@@ -252,8 +255,8 @@ public final class PatternDatabases {
      * Loads or builds a goal's databases on the background thread, unless that is under way or done, or one of them
      * may be neither loaded nor built here (then none is: a worker given the large 4x5 set without it in its store
      * would build its six-tile databases for nothing), or, for the large set, while they would take more than half
-     * the heap that is free now: the standard set answers then (a worker with 512 MB of heap loading the 419 MB 4x5
-     * set would run out of memory).
+     * the heap that is free now ({@link HeapRoom}): the standard set answers then, where loading them could run
+     * the process out of memory.
      */
     private void prepare(Goal goal) {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
@@ -269,8 +272,8 @@ public final class PatternDatabases {
         }
         if (goal.set == DatabaseSet.LARGE) {
             long needed = bytesToLoad(patterns);
-            long free = freeHeap();
-            if (!fitsBeside(needed, free)) {
+            long free = HeapRoom.free();
+            if (!HeapRoom.fitsBeside(needed, free)) {
                 // Asked again next time: garbage not yet collected counts as used here.
                 if (refusedForHeap.add(goal)) {
                     LOG.log(System.Logger.Level.WARNING, "the large {0} databases need {1} MiB, more than half the "
@@ -320,16 +323,6 @@ public final class PatternDatabases {
             }
         }
         return bytes;
-    }
-
-    /** Whether databases of {@code bytes} may be loaded in the background with {@code freeHeap} bytes free: at most half. */
-    static boolean fitsBeside(long bytes, long freeHeap) {
-        return bytes <= freeHeap / 2;
-    }
-
-    private static long freeHeap() {
-        Runtime runtime = Runtime.getRuntime();
-        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
     }
 
     private static List<long[]> views(Goal goal) {
@@ -403,9 +396,9 @@ public final class PatternDatabases {
         if (tooLargeToBuild(pattern)) {
             throw new DatabaseUnavailableException(notStoredAndTooLarge(pattern));
         }
-        long free = freeHeap();
+        long free = HeapRoom.free();
         long needed = PatternDatabaseBuilder.bytesNeeded(pattern);
-        if (needed > free * 3 / 4) {
+        if (!HeapRoom.allowsBuild(needed, free)) {
             throw new DatabaseUnavailableException("pattern database " + pattern.key() + " needs " + (needed >> 20)
                     + " MiB to build, more than this JVM can spare (" + (free >> 20) + " MiB free)");
         }

@@ -1,8 +1,8 @@
 package io.npuzzle.core.search;
 
-import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.SolveOptions;
+import io.npuzzle.core.model.Limit;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SolveOptions;
 
 /**
  * Node, time, memory and cancellation limits of one search. Searches count nodes themselves and call {@link #check}

@@ -2,9 +2,9 @@ package io.npuzzle.core.search;
 
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.pdb.IncrementalPdbEstimate;
 import io.npuzzle.core.pdb.PdbHeuristic;
-import io.npuzzle.core.solve.Outcome;
 
 /**
  * One thread's cost-bounded depth-first search, Korf's IDA* inner loop: one board in primitive arrays changed

@@ -1,12 +1,12 @@
 package io.npuzzle.core.search;
 
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Limit;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.pdb.PdbHeuristic;
-import io.npuzzle.core.solve.Algorithm;
-import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SolveResult;
-import io.npuzzle.core.solve.Strategy;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 import java.util.concurrent.Executor;

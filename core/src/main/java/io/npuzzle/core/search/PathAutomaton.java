@@ -23,12 +23,10 @@ import java.util.List;
  *
  * <p>The sequences are every such one of up to 12 moves, 2,536 besides the four that undo a move, listed in
  * {@link #SEQUENCES}: the walk over every sequence that finds them takes a few hundred milliseconds (the tests
- * walk it again), the machine is made from the list in a few tens. They take the growth of the 4x5 search tree
- * from 2.25 to 2.14 children a node (4x4: 2.13 to 2.01): a tree 50 moves deep has eight times fewer nodes. The
- * databases' estimate cuts most of those paths short anyway, so IDA* expands 1.6 times fewer nodes on Korf's
- * 15-puzzles and 1.5-2 times fewer on 4x5; sequences up to 14 moves saved a tenth more, with seven times the
- * states. A state is a node of the sequences' Aho-Corasick automaton (9,223 of them); {@link #transitions} maps
- * state and move to the next state, or to {@link #PRUNED}.
+ * walk it again), the machine is made from the list in a few tens. They lower the number of children a node
+ * has, so that IDA* expands fewer nodes ({@code bench/korf} and {@code bench/shapes} print the counts); longer
+ * sequences save little more for many more states. A state is a node of the sequences' Aho-Corasick automaton
+ * (9,223 of them); {@link #transitions} maps state and move to the next state, or to {@link #PRUNED}.
  */
 public final class PathAutomaton {
 

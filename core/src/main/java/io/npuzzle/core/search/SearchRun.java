@@ -1,8 +1,8 @@
 package io.npuzzle.core.search;
 
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SearchProgress;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchProgress;
 
 import java.util.concurrent.atomic.AtomicLong;
 

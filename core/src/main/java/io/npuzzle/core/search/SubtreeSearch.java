@@ -2,9 +2,9 @@ package io.npuzzle.core.search;
 
 import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.pdb.PdbHeuristic;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SolveOptions;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 import java.util.ArrayList;

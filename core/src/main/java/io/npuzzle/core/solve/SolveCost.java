@@ -1,6 +1,7 @@
 package io.npuzzle.core.solve;
 
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.table.ExactTable;
 
 /**

@@ -5,6 +5,7 @@ import io.npuzzle.core.board.Move;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.RegionPatterns;
 import io.npuzzle.core.pdb.TestDatabases;
@@ -75,7 +76,7 @@ class BeamPlacerTest {
     /** Keys with the excess of the region's 2x2 blocks (their databases built here, about a second) lead home too. */
     @Test
     void aBeamGuidedByTheRegionsBlocksSolvesItToo() {
-        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35);
+        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35, LoadPolicy.LOAD);
         solvesTheSixBySixCornerOfAnEightByEight(RegionPatterns.of(blocks, Shape.of(8, 8), 63, 2, 2));
     }
 

@@ -4,18 +4,20 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
-import io.npuzzle.core.solve.Algorithm;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.SolveResult;
-import io.npuzzle.core.solve.Strategy;
 import io.npuzzle.core.table.ExactTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -29,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReductionSolverTest {
 
     private static final ExactTables TABLES = new ExactTables();
-    private static final ReductionSolver.Finisher TABLES_ONLY = (shape, goalBlank, state) ->
+    private static final Finisher TABLES_ONLY = (shape, goalBlank, state) ->
             shape.size() <= ReductionSolver.FINISH_CELLS
                     ? SolveResult.solved(TABLES.get(shape, goalBlank).solve(state), true, 0, 0, Strategy.of(Algorithm.EXACT_TABLE))
                     : null;
@@ -47,7 +49,8 @@ class ReductionSolverTest {
         for (Board goal : goals) {
             for (int trial = 0; trial < 2; trial++) {
                 Puzzle puzzle = RandomBoards.solvable(goal, random);
-                SolveResult result = ReductionSolver.solve(puzzle, TABLES_ONLY, System.nanoTime());
+                SolveResult result = ReductionSolver.solve(puzzle, System.nanoTime(),
+                        ReductionOptions.finishedBy(TABLES_ONLY));
                 assertEquals(Outcome.SOLVED, result.outcome());
                 assertEquals(goal, puzzle.start().apply(result.moves()), shape + " towards " + goal);
                 assertFalse(result.optimal());
@@ -64,7 +67,8 @@ class ReductionSolverTest {
     @MethodSource("shapes")
     void aSolvedBoardNeedsNoMoves(Shape shape) {
         Board goal = Board.blankFirst(shape);
-        SolveResult result = ReductionSolver.solve(new Puzzle(goal, goal), TABLES_ONLY, System.nanoTime());
+        SolveResult result = ReductionSolver.solve(new Puzzle(goal, goal), System.nanoTime(),
+                ReductionOptions.finishedBy(TABLES_ONLY));
         assertEquals("", result.moves());
     }
 
@@ -75,13 +79,13 @@ class ReductionSolverTest {
         Shape five = Shape.of(5, 5);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(five), new Random(5));
         List<Shape> regions = new ArrayList<>();
-        ReductionSolver.Finisher recording = (shape, goalBlank, state) -> {
+        Finisher recording = (shape, goalBlank, state) -> {
             regions.add(shape);
             return TABLES_ONLY.finish(shape, goalBlank, state);
         };
-        ReductionSolver.RegionCost foresight = (shape, goalBlank, state) -> shape.equals(dear) ? 1_000 : 0;
-        SolveResult result = ReductionSolver.solve(puzzle, recording, foresight, System.nanoTime(),
-                ReductionSolver.ANSWER_MILLIS);
+        RegionCost foresight = (shape, goalBlank, state) -> shape.equals(dear) ? 1_000 : 0;
+        SolveResult result = ReductionSolver.solve(puzzle, System.nanoTime(),
+                ReductionOptions.finishedBy(recording).withForesight(foresight));
         assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
         assertEquals(List.of(five, left), regions.subList(0, 2));
     }
@@ -92,14 +96,14 @@ class ReductionSolverTest {
     void beamsShrinkTheRegionOneRowAndColumnAtATime(Shape shape, List<Shape> regions) {
         Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(shape.size()));
         List<Shape> offered = new ArrayList<>();
-        ReductionSolver.Finisher recording = (region, goalBlank, state) -> {
+        Finisher recording = (region, goalBlank, state) -> {
             if (offered.isEmpty() || !offered.get(offered.size() - 1).equals(region)) {
                 offered.add(region);
             }
             return TABLES_ONLY.finish(region, goalBlank, state);
         };
-        SolveResult result = ReductionSolver.solve(puzzle, recording, ReductionSolver.RegionCost.NONE, System.nanoTime(),
-                10_000);
+        SolveResult result = ReductionSolver.solve(puzzle, System.nanoTime(),
+                ReductionOptions.finishedBy(recording).withAnswerTime(Duration.ofSeconds(10)));
         assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
         assertEquals(regions, offered);
         assertEquals(List.of(Algorithm.BEAM), result.strategy().steps(), "no line placed");
@@ -113,14 +117,14 @@ class ReductionSolverTest {
     void beamsAskTheGuideForEachRegionAndFollowItsBlocks() {
         Shape eight = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(64));
-        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35);
+        PdbHeuristic blocks = TestDatabases.shared().heuristic(Shape.of(6, 6), 35, LoadPolicy.LOAD);
         List<String> asked = new ArrayList<>();
-        ReductionSolver.BeamGuide guide = (region, goalBlank) -> {
+        BeamGuide guide = (region, goalBlank) -> {
             asked.add(region + "@" + goalBlank);
             return region.equals(Shape.of(6, 6)) ? blocks : null;
         };
-        SolveResult result = ReductionSolver.solve(puzzle, TABLES_ONLY, ReductionSolver.RegionCost.NONE, guide,
-                BeamKey.STANDARD, System.nanoTime(), 10_000);
+        SolveResult result = ReductionSolver.solve(puzzle, System.nanoTime(),
+                ReductionOptions.finishedBy(TABLES_ONLY).withGuide(guide).withAnswerTime(Duration.ofSeconds(10)));
         assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
         assertEquals(List.of("8x8@63", "7x7@48", "6x6@35"), asked.stream().distinct().toList());
     }

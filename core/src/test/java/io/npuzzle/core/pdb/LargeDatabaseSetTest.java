@@ -1,13 +1,14 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +27,7 @@ class LargeDatabaseSetTest {
 
     @Test
     void theSevenEightSetFindsThePublishedLengthsWithFewerNodes() {
-        PatternDatabaseStore store = new PatternDatabaseStore(PatternDatabaseStore.defaultDirectory());
+        PatternDatabaseStore store = new PatternDatabaseStore(DatabaseSettings.directory());
         for (long[] view : Partitions.views(SHAPE, 0, DatabaseSet.LARGE)) {
             for (long cells : view) {
                 assumeTrue(store.contains(PdbHeuristic.canonical(SHAPE, 0, cells)),
@@ -34,8 +35,8 @@ class LargeDatabaseSetTest {
             }
         }
         PatternDatabases databases = PatternDatabases.in(store.directory(), DatabaseSet.LARGE);
-        PdbHeuristic large = databases.heuristic(SHAPE, 0, DatabaseSet.LARGE);
-        PdbHeuristic standard = TestDatabases.shared().heuristic(SHAPE, 0, DatabaseSet.STANDARD);
+        PdbHeuristic large = databases.heuristicInSet(SHAPE, 0, DatabaseSet.LARGE);
+        PdbHeuristic standard = TestDatabases.shared().heuristicInSet(SHAPE, 0, DatabaseSet.STANDARD);
         for (int i = 0; i < KORF.length; i++) {
             Puzzle puzzle = new Puzzle(BoardParser.parse(KORF[i], SHAPE), Board.blankFirst(SHAPE));
             SolveResult withLarge = solve(large, puzzle);

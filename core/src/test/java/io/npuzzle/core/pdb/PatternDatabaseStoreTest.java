@@ -95,25 +95,6 @@ class PatternDatabaseStoreTest {
         assertSame(rebuilt, databases.get(PATTERN), "kept in memory after the first use");
     }
 
-    @Test
-    void theDirectoryPropertyWins() {
-        String before = System.getProperty(PatternDatabaseStore.DIRECTORY_PROPERTY);
-        try {
-            System.setProperty(PatternDatabaseStore.DIRECTORY_PROPERTY, directory.toString());
-            assertEquals(directory, PatternDatabaseStore.defaultDirectory());
-            System.clearProperty(PatternDatabaseStore.DIRECTORY_PROPERTY);
-            if (System.getenv(PatternDatabaseStore.DIRECTORY_ENV) == null) {
-                assertEquals("npuzzle", PatternDatabaseStore.defaultDirectory().getFileName().toString());
-            }
-        } finally {
-            if (before == null) {
-                System.clearProperty(PatternDatabaseStore.DIRECTORY_PROPERTY);
-            } else {
-                System.setProperty(PatternDatabaseStore.DIRECTORY_PROPERTY, before);
-            }
-        }
-    }
-
     private static void overwrite(Path file, long offset, byte value) throws IOException {
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
             raf.seek(offset);

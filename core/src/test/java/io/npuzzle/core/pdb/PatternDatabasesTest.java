@@ -1,5 +1,6 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Shape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PatternDatabasesTest {
 
     private static final Shape FOUR = Shape.of(4, 4);
-    private static final Path TEST_STORE = PatternDatabaseStore.defaultDirectory();
+    private static final Path TEST_STORE = DatabaseSettings.directory();
 
     /** Where the 7-8 set may not be built, the 6-6-3 set answers every time, and nothing of 7-8 is written. */
     @Test
@@ -27,7 +28,7 @@ class PatternDatabasesTest {
         Pattern eightTiles = PdbHeuristic.canonical(FOUR, 0, Partitions.views(FOUR, 0, DatabaseSet.LARGE).get(0)[1]);
         boolean storedBefore = new PatternDatabaseStore(TEST_STORE).contains(eightTiles);
         for (int round = 0; round < 3; round++) {
-            PdbHeuristic heuristic = databases.heuristic(FOUR, 0);
+            PdbHeuristic heuristic = databases.heuristic(FOUR, 0, LoadPolicy.LOAD);
             assertNotNull(heuristic);
             if (!storedBefore) {
                 assertEquals(4, heuristic.viewCount(), "the 6-6-3 views");
@@ -41,8 +42,8 @@ class PatternDatabasesTest {
     void theLargeSetLoadsInTheBackgroundOnlyWhereItTakesAtMostHalfTheFreeHeap() {
         long large4x5 = 2 * PatternDatabase.bytesFor(Pattern.entries(20, 7)) + 2 * PatternDatabase.bytesFor(Pattern.entries(20, 6));
         assertEquals(418_608_000, large4x5);
-        assertFalse(PatternDatabases.fitsBeside(large4x5, 512L << 20));
-        assertTrue(PatternDatabases.fitsBeside(large4x5, 1L << 30));
+        assertFalse(HeapRoom.fitsBeside(large4x5, 512L << 20));
+        assertTrue(HeapRoom.fitsBeside(large4x5, 1L << 30));
     }
 
     /**
@@ -52,12 +53,13 @@ class PatternDatabasesTest {
     @Test
     void noDatabaseOfALargeSetIsBuiltWhereAnotherOfItCannotBe(@TempDir Path store) {
         Shape six = Shape.of(6, 6);
-        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35); // stored, to be loaded below
+        // stored, to be loaded below
+        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35, LoadPolicy.LOAD);
         PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.LARGE, 60_000_000);
-        assertEquals(4, databases.heuristic(FOUR, 0).viewCount(), "the 6-6-3 views answer");
+        assertEquals(4, databases.heuristic(FOUR, 0, LoadPolicy.LOAD).viewCount(), "the 6-6-3 views answer");
         // One background thread takes the work in order: once these blocks are loaded, what was asked before has run.
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            while (databases.beamGuideInMemory(six, 35) == null) {
+            while (beamGuide(databases, six, 35) == null) {
                 Thread.onSpinWait();
             }
         });
@@ -70,17 +72,18 @@ class PatternDatabasesTest {
     @Test
     void noDatabaseIsBuiltPastTheEntryLimit(@TempDir Path empty) {
         PatternDatabases databases = PatternDatabases.in(empty, DatabaseSet.STANDARD, 10_000_000);
-        assertNull(databases.heuristic(Shape.of(3, 5), 14), "3x5 needs 7-tile databases of 32 M entries");
+        assertNull(databases.heuristic(Shape.of(3, 5), 14, LoadPolicy.LOAD),
+                "3x5 needs 7-tile databases of 32 M entries");
         assertEquals(0, empty.toFile().list().length, "nothing written");
     }
 
     /** A fast answer never waits for a build: only stored databases are used. */
     @Test
     void onlyStoredDatabasesServeWithoutABuild(@TempDir Path empty) {
-        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristicIfStored(FOUR, 0),
+        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristic(FOUR, 0, LoadPolicy.IF_STORED),
                 "the 4x4 set is stored for the tests");
         PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
-        assertNull(nothingStored.heuristicIfStored(Shape.of(2, 6), 11));
+        assertNull(nothingStored.heuristic(Shape.of(2, 6), 11, LoadPolicy.IF_STORED));
         assertEquals(0, empty.toFile().list().length, "nothing built");
     }
 
@@ -92,17 +95,17 @@ class PatternDatabasesTest {
     void anEstimateInMemoryComesOnlyOnceItsStoredDatabasesHaveLoadedInTheBackground(@TempDir Path empty) {
         PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD);
 
-        assertNull(databases.heuristicInMemory(FOUR, 0), "nothing is in memory yet");
+        assertNull(databases.heuristic(FOUR, 0, LoadPolicy.IN_MEMORY), "nothing is in memory yet");
         PdbHeuristic loaded = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             PdbHeuristic heuristic;
-            while ((heuristic = databases.heuristicInMemory(FOUR, 0)) == null) {
+            while ((heuristic = databases.heuristic(FOUR, 0, LoadPolicy.IN_MEMORY)) == null) {
                 Thread.onSpinWait();
             }
             return heuristic;
         });
-        assertEquals(databases.heuristic(FOUR, 0).viewCount(), loaded.viewCount());
+        assertEquals(databases.heuristic(FOUR, 0, LoadPolicy.LOAD).viewCount(), loaded.viewCount());
         PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
-        assertNull(nothingStored.heuristicInMemory(Shape.of(2, 6), 11));
+        assertNull(nothingStored.heuristic(Shape.of(2, 6), 11, LoadPolicy.IN_MEMORY));
         assertEquals(0, empty.toFile().list().length, "nothing built");
     }
 
@@ -114,18 +117,18 @@ class PatternDatabasesTest {
     void aQuickEstimateReadsRankedUntilTheLayoutIsDoneAndOnlyThenIsKept() {
         PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD);
 
-        PdbHeuristic first = databases.heuristicIfStored(FOUR, 0);
+        PdbHeuristic first = databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED);
         assertTrue(first.awaitsLayout(), "freshly loaded databases are not laid out yet");
         PdbHeuristic laidOut = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             PdbHeuristic heuristic;
-            while ((heuristic = databases.heuristicIfStored(FOUR, 0)).awaitsLayout()) {
+            while ((heuristic = databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED)).awaitsLayout()) {
                 Thread.onSpinWait();
             }
             return heuristic;
         });
         assertFalse(laidOut.awaitsLayout());
-        assertSame(laidOut, databases.heuristicIfStored(FOUR, 0), "kept once laid out");
-        assertSame(laidOut, databases.heuristic(FOUR, 0), "and served to optimal searches");
+        assertSame(laidOut, databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED), "kept once laid out");
+        assertSame(laidOut, databases.heuristic(FOUR, 0, LoadPolicy.LOAD), "and served to optimal searches");
     }
 
     /**
@@ -137,21 +140,28 @@ class PatternDatabasesTest {
     void theBlocksOfABeamRegionServeOnceStoredAndLoadedAndAreNeverBuiltForAnAnswer(@TempDir Path store) {
         Shape six = Shape.of(6, 6);
         PatternDatabases answering = PatternDatabases.in(store, DatabaseSet.STANDARD);
-        assertNull(answering.beamGuideInMemory(six, 35));
+        assertNull(beamGuide(answering, six, 35));
         assertEquals(0, store.toFile().list().length, "nothing built");
 
-        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35); // as npuzzle databases 6x6 does
+        // as npuzzle databases 6x6 does
+        PatternDatabases.in(store, DatabaseSet.STANDARD).heuristic(six, 35, LoadPolicy.LOAD);
         PatternDatabases warm = PatternDatabases.in(store, DatabaseSet.STANDARD);
         warm.warmUp();
         PdbHeuristic blocks = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             PdbHeuristic heuristic;
-            while ((heuristic = warm.beamGuideInMemory(six, 35)) == null || heuristic.awaitsLayout()) {
+            while ((heuristic = beamGuide(warm, six, 35)) == null || heuristic.awaitsLayout()) {
                 Thread.onSpinWait();
             }
             return heuristic;
         });
         assertEquals(1, blocks.viewCount());
         assertEquals(9, blocks.groupCount(0), "nine 2x2 blocks, the blank's with three tiles");
-        assertNull(warm.beamGuideInMemory(six, 7));
+        assertNull(beamGuide(warm, six, 7));
+    }
+
+    /** The databases that guide beams on a region, as fast answers ask for them: only once in memory. */
+    private static PdbHeuristic beamGuide(PatternDatabases databases, Shape shape, int goalBlank) {
+        return PatternDatabases.guidesBeams(shape, goalBlank)
+                ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
     }
 }

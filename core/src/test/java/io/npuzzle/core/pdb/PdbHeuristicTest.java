@@ -25,7 +25,7 @@ class PdbHeuristicTest {
     @ParameterizedTest(name = "goal blank {0}")
     @ValueSource(ints = {0, 15, 3, 5, 6})
     void neverOverestimatesNearTheGoal(int goalBlank) {
-        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank);
+        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank, LoadPolicy.LOAD);
         int views = goalBlank == 0 || goalBlank == 3 || goalBlank == 15 ? 4 : Symmetry.transpose(SHAPE)[goalBlank] == goalBlank ? 2 : 1;
         assertEquals(views, heuristic.viewCount());
         byte[] goal = new byte[16];

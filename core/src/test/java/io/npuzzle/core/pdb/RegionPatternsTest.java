@@ -24,7 +24,7 @@ class RegionPatternsTest {
      */
     @Test
     void aRegionOfALargerBoardReadsWhatItsOwnEstimateReads() {
-        PdbHeuristic region = TestDatabases.shared().heuristic(FOUR, 15);
+        PdbHeuristic region = TestDatabases.shared().heuristic(FOUR, 15, LoadPolicy.LOAD);
         RegionPatterns patterns = RegionPatterns.of(region, SIX, 35, 2, 2);
         assertEquals(region.groupCount(0), patterns.patterns());
         assertEquals(-1, patterns.patternOf(Puzzle.canonicalLabel(0, 35)), "a tile of the outer rows is in none");

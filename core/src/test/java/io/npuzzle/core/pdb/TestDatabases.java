@@ -1,5 +1,7 @@
 package io.npuzzle.core.pdb;
 
+import io.npuzzle.cli.DatabaseSettings;
+
 /** One set of 4x4 databases for the whole test run, in the directory the build names (target/pdb). */
 public final class TestDatabases {
 
@@ -10,7 +12,7 @@ public final class TestDatabases {
 
     public static synchronized PatternDatabases shared() {
         if (shared == null) {
-            shared = PatternDatabases.atDefaultLocation();
+            shared = DatabaseSettings.databases();
             shared.warmUp();
         }
         return shared;

@@ -5,12 +5,12 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.SearchProgress;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
+import io.npuzzle.core.model.Limit;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SearchProgress;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -5,12 +5,13 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,7 +82,7 @@ class IdaStarSearchTest {
     /** Weighted IDA*: never longer than the weight times the shortest length, and not claimed optimal. */
     @Test
     void weightedSearchesStayWithinTheirWeight() {
-        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, 0);
+        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD);
         for (double weight : new double[] {1.2, 1.5, 2.0}) {
             IdaStarSearch weighted = new IdaStarSearch(heuristic, POOL, 2, weight);
             SolveResult one = solve(weighted, korf(KORF_1), SolveOptions.defaults());
@@ -135,7 +136,7 @@ class IdaStarSearchTest {
     }
 
     private static IdaStarSearch search(int goalBlank, int threads) {
-        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank);
+        PdbHeuristic heuristic = TestDatabases.shared().heuristic(SHAPE, goalBlank, LoadPolicy.LOAD);
         return new IdaStarSearch(heuristic, threads > 1 ? POOL : null, threads);
     }
 

@@ -4,11 +4,12 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -184,7 +185,7 @@ class SubtreeSearchTest {
     }
 
     private static PdbHeuristic heuristic() {
-        return TestDatabases.shared().heuristic(SHAPE, 0);
+        return TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD);
     }
 
     private static Puzzle korf(String tiles) {

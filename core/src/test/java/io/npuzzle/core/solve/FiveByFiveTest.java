@@ -4,6 +4,15 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchProgress;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.TestDatabases;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +43,7 @@ class FiveByFiveTest {
     @Test
     void anEasyInstanceIsSolvedToItsPublishedLengthReportingProgress() {
         // Loaded first, so that the answer's time is the search's, which reports progress, and not also the load's.
-        TestDatabases.shared().heuristic(SHAPE, 0);
+        TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD);
         List<SearchProgress> reports = new CopyOnWriteArrayList<>();
         SolveResult result = SOLVER.solve(korf(KORF_40), SolveOptions.defaults()
                 .withBudget(Long.MAX_VALUE, 600_000).withProgress(reports::add));

@@ -5,6 +5,12 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.pdb.TestDatabases;
 import org.junit.jupiter.api.Test;
 

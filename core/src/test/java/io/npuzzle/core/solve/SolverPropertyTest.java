@@ -1,9 +1,13 @@
 package io.npuzzle.core.solve;
 
+import io.npuzzle.cli.DatabaseSettings;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Random boards against an independent brute-force BFS: legal, reaching the goal, exactly optimal. */
 class SolverPropertyTest {
 
-    private static final Solver SOLVER = new Solver();
+    private static final Solver SOLVER = DatabaseSettings.solver();
     private static final int BOARDS_PER_GOAL = 400;
 
     static Stream<Arguments> goals() {

@@ -4,6 +4,7 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -141,10 +142,12 @@ public interface WorkerConfig {
 
         /**
          * {@code 6-6-3}, or {@code 7-8} for the large set of 4x4 and 4x5 (288 and 419 MB; loaded in the background
-         * from the store, the standard set answering until it is in memory). Unset: the
-         * variable {@code NPUZZLE_PDB_SET} the worker image sets, else 6-6-3.
+         * from the store, the standard set answering until it is in memory). Unset: 6-6-3.
          */
         Optional<String> set();
+
+        /** Where the databases are stored (read, and written where this worker builds one). */
+        Path directory();
 
         /**
          * Databases with more entries are only loaded from the store (built into the image, or by

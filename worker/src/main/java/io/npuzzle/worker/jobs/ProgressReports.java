@@ -1,6 +1,6 @@
 package io.npuzzle.worker.jobs;
 
-import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.model.ProgressListener;
 
 /** Where the progress of each job's search goes, for its clients to see while it runs. */
 public interface ProgressReports {

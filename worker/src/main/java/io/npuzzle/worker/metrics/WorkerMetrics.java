@@ -3,7 +3,7 @@ package io.npuzzle.worker.metrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.solve.Outcome;
+import io.npuzzle.core.model.Outcome;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.runtime.metrics.CacheLookups;
 import io.npuzzle.worker.search.TaskEnd;

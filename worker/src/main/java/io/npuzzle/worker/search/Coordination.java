@@ -1,17 +1,17 @@
 package io.npuzzle.worker.search;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Limit;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchProgress;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.search.Frontier;
 import io.npuzzle.core.search.SubtreeHistory;
 import io.npuzzle.core.search.SubtreeOutcome;
 import io.npuzzle.core.search.SubtreeSearch;
-import io.npuzzle.core.solve.Algorithm;
-import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SearchProgress;
-import io.npuzzle.core.solve.SolveResult;
-import io.npuzzle.core.solve.Strategy;
 import io.npuzzle.protocol.SearchIds;
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;

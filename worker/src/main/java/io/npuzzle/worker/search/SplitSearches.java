@@ -2,9 +2,9 @@ package io.npuzzle.worker.search;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.SubtreeSearch;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SearchIds;
 import io.npuzzle.worker.config.WorkerConfig;

@@ -1,10 +1,10 @@
 package io.npuzzle.worker.search;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.search.Frontier;
 import io.npuzzle.core.search.SubtreeOutcome;
 import io.npuzzle.core.search.SubtreeSearch;
-import io.npuzzle.core.solve.ProgressListener;
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.worker.lifecycle.GracefulStop;

@@ -1,7 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.protocol.CachedSolution;

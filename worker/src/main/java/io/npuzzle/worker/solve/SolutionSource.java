@@ -1,7 +1,7 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.protocol.Quality;
 
 import java.util.function.BooleanSupplier;

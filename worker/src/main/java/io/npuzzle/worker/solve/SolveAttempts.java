@@ -1,10 +1,10 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.SolveCost;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;

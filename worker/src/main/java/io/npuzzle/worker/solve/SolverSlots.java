@@ -1,16 +1,15 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchMemory;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabaseStore;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.search.SubtreeSearch;
-import io.npuzzle.core.solve.Mode;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SearchMemory;
 import io.npuzzle.core.solve.SolveCost;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
@@ -54,8 +53,8 @@ public class SolverSlots implements PuzzleSolver {
         this.metrics = metrics;
         this.splitSearches = splitSearches;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
-        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElseGet(DatabaseSet::configured);
-        this.solver = new Solver(PatternDatabases.in(PatternDatabaseStore.defaultDirectory(), databases,
+        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
+        this.solver = new Solver(PatternDatabases.in(config.databases().directory(), databases,
                 config.databases().maxBuildEntries()), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();

@@ -1,6 +1,6 @@
 package io.npuzzle.worker.store;
 
-import io.npuzzle.core.solve.ProgressListener;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.protocol.JobProgress;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;

@@ -1,6 +1,6 @@
 package io.npuzzle.worker.health;
 
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.runtime.json.JsonCodec;

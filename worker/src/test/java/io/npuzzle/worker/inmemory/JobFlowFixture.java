@@ -1,7 +1,7 @@
 package io.npuzzle.worker.inmemory;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;

@@ -1,7 +1,7 @@
 package io.npuzzle.worker.inmemory;
 
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SearchProgress;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.worker.jobs.ProgressReports;
 
 import java.util.List;

@@ -1,19 +1,19 @@
 package io.npuzzle.worker.inmemory;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.Limit;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchProgress;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.SubtreeSearch;
-import io.npuzzle.core.solve.Limit;
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.core.solve.SearchProgress;
 import io.npuzzle.core.solve.SolveCost;
-import io.npuzzle.core.solve.SolveOptions;
-import io.npuzzle.core.solve.SolveResult;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.solve.PuzzleSolver;
 
-import java.util.Optional;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 

@@ -1,7 +1,7 @@
 package io.npuzzle.worker.jobs;
 
-import io.npuzzle.core.solve.Outcome;
-import io.npuzzle.core.solve.SearchProgress;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;

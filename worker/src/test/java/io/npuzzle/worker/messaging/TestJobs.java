@@ -1,7 +1,7 @@
 package io.npuzzle.worker.messaging;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;

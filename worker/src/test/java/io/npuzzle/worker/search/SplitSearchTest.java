@@ -3,7 +3,7 @@ package io.npuzzle.worker.search;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.solve.Mode;
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SearchIds;

@@ -1,9 +1,9 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.solve.ProgressListener;
-import io.npuzzle.protocol.Quality;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
 import io.npuzzle.worker.inmemory.InMemorySolveLocks;
 import io.npuzzle.worker.inmemory.ScriptedSolver;

@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /**
  * Where a long search stands, reported about once a second (see {@link SolveOptions#progress()}).

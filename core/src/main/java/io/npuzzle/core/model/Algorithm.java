@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /** An algorithm that takes part in a solve. */
 public enum Algorithm {

@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /**
  * The answer to one puzzle.

@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /** How a solve ended. Only SOLVED carries moves. */
 public enum Outcome {

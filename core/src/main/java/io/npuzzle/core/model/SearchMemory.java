@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /**
  * How much memory one search may hold, the rule the command line and the worker share: half of the heap is set

@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /** Which budget a search ran out of, so that an answer over budget can say so. */
 public enum Limit {

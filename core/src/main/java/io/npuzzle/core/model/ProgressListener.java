@@ -1,4 +1,4 @@
-package io.npuzzle.core.solve;
+package io.npuzzle.core.model;
 
 /** Receives {@link SearchProgress} from a search thread; must return quickly and never throw. */
 @FunctionalInterface

@@ -1,6 +1,6 @@
-package io.npuzzle.core.pdb;
+package io.npuzzle.core.search;
 
-import io.npuzzle.core.search.StateEstimate;
+import io.npuzzle.core.pdb.PdbHeuristic;
 
 /**
  * The pattern database estimate for searches that store states rather than walk one path (A*): each state is

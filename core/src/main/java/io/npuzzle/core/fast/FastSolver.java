@@ -1,0 +1,211 @@
+package io.npuzzle.core.fast;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.SolveOptions;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.LoadPolicy;
+import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.pdb.PdbHeuristic;
+import io.npuzzle.core.search.AStarSearch;
+import io.npuzzle.core.search.Budget;
+import io.npuzzle.core.search.IdaStarSearch;
+import io.npuzzle.core.search.PdbStateEstimate;
+import io.npuzzle.core.search.SearchThreads;
+import io.npuzzle.core.table.ExactTables;
+
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * FAST answers: the board reduced row by row and column by column ({@link ReductionSolver}) until a region that
+ * stored databases cover (finished by weighted IDA* with falling weights, or optimally on 4x4) or an exact table
+ * is left, choosing the last lines also for the estimate of the region they leave. With a second core, two such
+ * reductions with differently keyed beams run at once and the shorter answer is kept. Thread-safe.
+ */
+public final class FastSolver {
+
+    private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
+
+    private final ExactTables tables;
+    private final PatternDatabases databases;
+    private final FastTuning tuning;
+    private final ExecutorService searchPool;
+    private final int threads;
+    /** Runs the second reduction of an answer, one at a time per core beyond the caller's. */
+    private final ExecutorService secondReductions;
+
+    /**
+     * @param searchPool threads a region's search may use beside the caller's, or null
+     * @param threads    threads a region's search may use, the caller's included
+     */
+    public FastSolver(ExactTables tables, PatternDatabases databases, FastTuning tuning, ExecutorService searchPool,
+                      int threads) {
+        this.tables = tables;
+        this.databases = databases;
+        this.tuning = tuning;
+        this.searchPool = searchPool;
+        this.threads = threads;
+        this.secondReductions = SearchThreads.pool(threads - 1);
+    }
+
+    /**
+     * A legal answer for a solvable puzzle that no exact table covers. Where beams place tiles and another core is
+     * free, a second reduction with the other beam key runs beside the first, and the shorter answer is taken
+     * ({@code bench/fast} prints the lengths either way).
+     *
+     * @param searchWholeBoard false when an optimal search of the whole board has just run out of budget,
+     *                         so that the finisher does not try it again
+     * @param started          when the solve began: answers report their time since
+     */
+    public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
+        long fastStart = System.nanoTime();
+        long millis = Math.min(options.maxMillis(), ReductionOptions.ANSWER_TIME.toMillis());
+        // One deadline for every region's searches: past it, regions are reduced down to an exact table.
+        long searchDeadline = fastStart + Math.min(options.maxMillis(), tuning.searchTime().toMillis()) * 1_000_000L;
+        Future<SolveResult> second = secondReductions == null || !ReductionSolver.placesByBeams(puzzle.shape()) ? null
+                : secondReductions.submit(() -> {
+                    // Queued behind other answers' second reductions, it takes what time is left, if enough.
+                    long left = millis - (System.nanoTime() - fastStart) / 1_000_000L;
+                    Region region = new Region(options, searchWholeBoard, null, 1, searchDeadline);
+                    return left < millis / 2 ? null : reduce(puzzle, region, BeamKey.OUTER_HEAVIER, started, left);
+                });
+        Region region = new Region(options, searchWholeBoard, searchPool, threads, searchDeadline);
+        SolveResult first = reduce(puzzle, region, BeamKey.STANDARD, started, millis);
+        return second == null ? first : shorter(first, second, fastStart + millis * 1_000_000L, started);
+    }
+
+    /**
+     * How the regions of one reduction are searched: within the caller's options, the whole board only when
+     * {@code searchWholeBoard}, with the given search threads, before {@code deadline}.
+     */
+    private record Region(SolveOptions options, boolean searchWholeBoard, ExecutorService pool, int threads,
+                          long deadline) {
+    }
+
+    /** One reduction of the board: beams with the given key, regions finished as {@code region} says. */
+    private SolveResult reduce(Puzzle puzzle, Region region, BeamKey beamKey, long started, long millis) {
+        Shape whole = puzzle.shape();
+        Finisher finisher = (shape, goalBlank, state) -> {
+            if (shape.size() <= ReductionSolver.FINISH_CELLS) {
+                String moves = tables.get(shape, goalBlank).solve(state);
+                return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
+            }
+            PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
+                    : !shape.equals(whole) ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY)
+                    : region.searchWholeBoard() ? databases.heuristic(shape, goalBlank, LoadPolicy.IF_STORED) : null;
+            return heuristic == null ? null : finish(heuristic, state, region);
+        };
+        RegionCost foresight = (shape, goalBlank, state) -> {
+            PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > tuning.optimalCells()
+                    ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
+            return heuristic == null ? -1 : (int) Math.round(tuning.movesPerEstimate() * heuristic.estimate(state));
+        };
+        BeamGuide guide = (shape, goalBlank) -> PatternDatabases.guidesBeams(shape, goalBlank)
+                ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
+        return ReductionSolver.solve(puzzle, started,
+                new ReductionOptions(finisher, foresight, guide, beamKey, Duration.ofMillis(millis)));
+    }
+
+    /**
+     * The shorter of the first reduction's answer and the second's, waiting for the second until the answer's
+     * deadline at most; the first when it was cancelled or the second is late or found none.
+     */
+    private static SolveResult shorter(SolveResult first, Future<SolveResult> second, long deadlineNanos,
+                                       long started) {
+        if (!first.isSolved()) {
+            second.cancel(true);
+            return first;
+        }
+        SolveResult other = null;
+        try {
+            other = second.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            // late: the first answer stands
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the second reduction failed", e.getCause());
+        } finally {
+            second.cancel(true);
+        }
+        boolean shorter = other != null && other.isSolved() && other.length() < first.length();
+        return (shorter ? other : first).withNanos(System.nanoTime() - started);
+    }
+
+    /**
+     * A quick search of a region the databases cover: IDA* on regions up to 4x4, whose answers are optimal, then
+     * weighted IDA* with falling weights (an anytime scheme, as in Hansen and Zhou 2007) sharing one node budget,
+     * the shortest answer kept; weighted A* (Pohl 1970) only when none of them found one. All before the region's
+     * deadline; null when nothing finds an answer in time, so that the region is reduced further.
+     */
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region) {
+        SolveOptions options = region.options();
+        long deadline = region.deadline();
+        if (heuristic.shape().size() <= tuning.optimalCells()) {
+            long now = System.nanoTime();
+            long millis = Math.min(tuning.optimalTime().toMillis(), (deadline - now) / 1_000_000L);
+            if (millis <= 0) {
+                return null;
+            }
+            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), tuning.searchNodes()), millis);
+            SolveResult result = new IdaStarSearch(heuristic, region.pool(), region.threads())
+                    .solve(state, new Budget(step, now), now);
+            if (result.isSolved() || result.outcome() == Outcome.CANCELLED) {
+                return result.isSolved() ? result : null;
+            }
+        }
+        SolveResult best = null;
+        long nodesLeft = Math.min(options.maxNodes(), tuning.anytimeNodes());
+        for (int i = 0; i < tuning.idaWeights().size() && nodesLeft > 0; i++) {
+            // A hard board may stall the first weight: then a greedier one answers with the nodes left.
+            boolean rescue = best == null && i > 0;
+            double weight = rescue ? tuning.rescueWeight() : tuning.idaWeights().get(i);
+            long now = System.nanoTime();
+            long millis = (deadline - now) / 1_000_000L;
+            if (millis <= 0) {
+                break;
+            }
+            long nodes = i == 0 ? Math.min(nodesLeft, tuning.firstWeightNodes()) : nodesLeft;
+            SolveResult result = new IdaStarSearch(heuristic, region.pool(), region.threads(), weight)
+                    .solve(state, new Budget(options.withBudget(nodes, millis), now), now);
+            nodesLeft -= result.expanded();
+            if (result.isSolved() && (best == null || result.length() < best.length())) {
+                best = result.withBound(weight);
+            }
+            if (!result.isSolved() && (rescue || best != null)) {
+                break; // lower weights would need more nodes still
+            }
+        }
+        return best != null ? best : weightedAStar(heuristic, state, options, deadline);
+    }
+
+    /** Weighted A* (Pohl 1970) with growing weights, before the deadline; null when none finds an answer. */
+    private SolveResult weightedAStar(PdbHeuristic heuristic, byte[] state, SolveOptions options, long deadline) {
+        for (double weight : tuning.aStarWeights()) {
+            long now = System.nanoTime();
+            long millis = (deadline - now) / 1_000_000L;
+            if (millis <= 0) {
+                return null;
+            }
+            SolveOptions step = options.withBudget(Math.min(options.maxNodes(), tuning.searchNodes()), millis)
+                    .withMemory(Math.min(options.maxBytes(), tuning.searchBytes()));
+            SolveResult result = new AStarSearch(heuristic.shape(), new PdbStateEstimate(heuristic), weight)
+                    .solve(state, new Budget(step, now), now);
+            if (result.isSolved()) {
+                return result.withBound(weight);
+            }
+            if (result.outcome() == Outcome.CANCELLED) {
+                return null;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,39 @@
+package io.npuzzle.core.fast;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The limits and weights of the searches that finish a FAST answer's regions. Each was chosen by measurement:
+ * {@code bench/fast} prints the answers' lengths and times they give.
+ *
+ * @param searchNodes      nodes each search of a region may expand; it binds before {@code searchTime} on an idle
+ *                         machine, so that answers do not depend on the machine's load
+ * @param searchTime       time all searches of an answer may take; on a busy machine it leaves room within the
+ *                         answer's second for threads waiting for a core and for the compiler
+ * @param optimalCells     regions up to this size (4x4) are first searched optimally
+ * @param optimalTime      time the optimal search of such a region may take
+ * @param idaWeights       weights the weighted IDA* of a region tries in turn, sharing {@code anytimeNodes}: each
+ *                         lower one shortens the answer and needs more nodes
+ * @param anytimeNodes     nodes the weighted IDA* searches of a region share
+ * @param firstWeightNodes nodes the first weight may take, leaving the rest to lower weights
+ * @param rescueWeight     tried once when the first weight found no answer
+ * @param aStarWeights     weights weighted A* tries in turn, each with {@code searchNodes}, when IDA* found none
+ * @param searchBytes      memory a weighted A* search may hold
+ * @param movesPerEstimate moves the finisher's answer on a region is expected to take per unit of the databases'
+ *                         estimate, so that lines are chosen for the region they leave
+ */
+public record FastTuning(long searchNodes, Duration searchTime, int optimalCells, Duration optimalTime,
+                         List<Double> idaWeights, long anytimeNodes, long firstWeightNodes, double rescueWeight,
+                         List<Double> aStarWeights, long searchBytes, double movesPerEstimate) {
+
+    /** The tuning {@code bench/fast} measures. */
+    public static final FastTuning DEFAULT = new FastTuning(1_500_000, Duration.ofMillis(700), 16,
+            Duration.ofMillis(250), List.of(1.6, 1.4, 1.3, 1.25, 1.2), 6_000_000, 3_000_000, 2.0, List.of(1.5, 2.5),
+            256L << 20, 1.35);
+
+    public FastTuning {
+        idaWeights = List.copyOf(idaWeights);
+        aStarWeights = List.copyOf(aStarWeights);
+    }
+}
