@@ -45,8 +45,8 @@ public final class Partitions {
     /**
      * The 4x5 views for the blank in cell 19 (its last corner), chosen by measurement on random boards: the column
      * snake of the generic partition, 2x3 and 3x2 blocks, 3x2 blocks with an L of six cells around the blank, and
-     * rows cut in two (6-6-5-2). The largest of the four sums needed 3-9 times fewer nodes than the two snake views
-     * and 2-6 times less time (more views cost more lookups than they saved: five took 1.4 times as long).
+     * rows cut in two (6-6-5-2). The largest of the four sums needs several times fewer nodes than the two snake
+     * views, and a fifth view costs more lookups than it saves ({@code bench/shapes}).
      */
     private static final long[][] CORNER_VIEWS_4X5 = {
             {cells(0, 5, 10, 15, 16, 11), cells(6, 1, 2, 7, 12, 17), cells(18, 13, 8, 3, 4, 9), cells(14)},
@@ -57,9 +57,9 @@ public final class Partitions {
     /**
      * The large set's 4x5 views for the blank in cell 19: the 2x4 block around the blank and the two right columns
      * (with cell 18), each fencing the blank into its corner, beside two 2x3 blocks. Two seven-tile databases (195 MB
-     * each) instead of the four views' six-tile ones: about 2.7 times fewer nodes per full iteration on the hardest
-     * random boards, at the same node rate; a third view (a six-tile one, or a third seven-tile block) saved a
-     * tenth of the nodes and cost as much in node rate.
+     * each) instead of the four views' six-tile ones: fewer nodes per full iteration on the hardest random boards
+     * at the same node rate; a third view saves fewer nodes than it costs in node rate ({@code bench/shapes
+     * --databases 7-8}).
      */
     private static final long[][] CORNER_VIEWS_4X5_LARGE = {
             {cells(11, 12, 13, 14, 16, 17, 18), cells(0, 1, 5, 6, 10, 15), cells(2, 3, 4, 7, 8, 9)},
@@ -144,9 +144,9 @@ public final class Partitions {
      * 2x2 blocks laid from the corner opposite the goal blank, the blank's own block losing the blank (its three
      * tiles fence the blank in); on odd sides the row and column along the blank are left, and taken in pairs.
      * Blocks keep the tiles that get in each other's way together, which Manhattan distance and linear conflicts
-     * miss: as the key of a beam over 6x6 boards, their excess over Manhattan distance shortened the answers by
-     * about 5 % at the same width. Blocks from the far corner place the outer tiles, which a region's first beam
-     * brings home, in blocks of their own (7x7 boards about 2 % shorter; from the blank's corner about 1 %).
+     * miss: as the key of a beam, their excess over Manhattan distance shortens the answers at the same width.
+     * Blocks from the far corner place the outer tiles, which a region's first beam brings home, in blocks of their
+     * own, which shortens 7x7 answers more than blocks from the blank's corner ({@code bench/fast}).
      */
     private static long[] blocks(Shape shape, int goalBlank) {
         int side = shape.rows();

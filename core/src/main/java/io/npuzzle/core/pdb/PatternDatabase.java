@@ -110,8 +110,8 @@ public final class PatternDatabase {
      * Whether searches should read this database through its positional table: one exists ({@link
      * #hasPositionalTable(Pattern)}) and is small, or fits in what is left of the process's {@link
      * PositionalTableBudget} (a quarter of the heap for all large ones), reserved here once. Ranking afresh per
-     * move costs about half the node rate of a 4x5 or 5x5 search (measured: 11-13 M against 18-22 M nodes/s on
-     * 5x5, two threads); where the budget is spent, searches rank.
+     * move costs about half the node rate of a 4x5 or 5x5 search ({@code bench/shapes}); where the budget is
+     * spent, searches rank.
      */
     public synchronized boolean readsPositionally() {
         if (!hasPositionalTable(pattern)) {
