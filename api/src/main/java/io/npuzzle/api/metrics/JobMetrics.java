@@ -7,6 +7,10 @@ import io.npuzzle.runtime.metrics.CacheLookups;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
 /**
  * The API's job meters, served at {@code /q/metrics}. Outcomes are counted by the replica that records them, so
  * the sums over all replicas count each job once.
@@ -18,6 +22,7 @@ public class JobMetrics {
     private final CacheLookups cacheLookups;
     private final Counter answeredFromCache;
     private final Counter queued;
+    private final Map<RedriveRoute, Counter> redriven = new EnumMap<>(RedriveRoute.class);
 
     @Inject
     public JobMetrics(MeterRegistry registry, CacheLookups cacheLookups) {
@@ -25,6 +30,12 @@ public class JobMetrics {
         this.cacheLookups = cacheLookups;
         this.answeredFromCache = submitted(registry, "cache");
         this.queued = submitted(registry, "queue");
+        // Registered at once, so that the series exist (at 0) before the first re-drive: alerts see it rise.
+        for (RedriveRoute route : RedriveRoute.values()) {
+            redriven.put(route, Counter.builder("npuzzle.jobs.redriven")
+                    .description("Accepted jobs that went quiet, by where they were driven on")
+                    .tag("route", route.tag()).register(registry));
+        }
     }
 
     private static Counter submitted(MeterRegistry registry, String route) {
@@ -55,13 +66,13 @@ public class JobMetrics {
         ABANDONED;
 
         String tag() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
     /** A job that went quiet, driven on by this replica. */
     public void redriven(RedriveRoute route) {
-        registry.counter("npuzzle.jobs.redriven", "route", route.tag()).increment();
+        redriven.get(route).increment();
         if (route != RedriveRoute.QUEUE) {
             finished(route == RedriveRoute.CACHE ? JobStatus.DONE : JobStatus.FAILED);
         }
