@@ -120,6 +120,25 @@ public final class ConfigurationPage {
         return Optional.of("no row for " + setting + " with " + expected + " as its default: " + rows);
     }
 
+    /** What the page misses about the settings of the module whose tests run: none when all are there. */
+    public List<String> problemsOfThisModule() {
+        return settingsOf(Path.of("target/classes")).stream().map(this::problem).flatMap(Optional::stream).toList();
+    }
+
+    /** The {@code npuzzle.*} keys the module's application.properties sets that have no row on the page. */
+    public List<String> undocumentedPropertiesOfThisModule() {
+        try {
+            return Files.readAllLines(Path.of("src/main/resources/application.properties")).stream()
+                    .map(String::strip)
+                    .filter(line -> line.startsWith("npuzzle."))
+                    .map(line -> line.substring(0, line.indexOf('=')).strip())
+                    .filter(key -> rowsOf(new Setting(key, Optional.empty(), "application.properties")).isEmpty())
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Every setting the classes under {@code classes} (a module's compiled main classes) declare. */
     public static List<Setting> settingsOf(Path classes) {
         List<Setting> settings = new ArrayList<>();

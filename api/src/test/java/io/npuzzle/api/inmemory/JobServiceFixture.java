@@ -9,6 +9,7 @@ import io.npuzzle.api.jobs.JobWaiters;
 import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
@@ -19,6 +20,13 @@ import java.util.List;
 
 /** A {@link JobService} wired to in-memory stand-ins for Redis and Kafka, and meters the test can read. */
 public final class JobServiceFixture {
+
+    /** A 3x3 board (a quick job) and a 5x5 one (a heavy job in optimal mode). */
+    public static final String BOARD_3X3 = "2 3 4 1 5 0 7 6 8";
+    public static final String BOARD_5X5 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+    /** Cached answers of {@link #BOARD_3X3}: an optimal one, and a longer fast one. */
+    public static final CachedSolution OPTIMAL = new CachedSolution(true, "ullddrurdllurdruldr", true, 0.2, 40);
+    public static final CachedSolution FAST = new CachedSolution(true, "ullddrurdllurdruldrrulldr", false, 0.1, 9);
 
     public final InMemoryJobStore store = new InMemoryJobStore();
     public final InMemorySolutionCache cache = new InMemorySolutionCache();

@@ -21,6 +21,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_3X3;
+import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_5X5;
+import static io.npuzzle.api.inmemory.JobServiceFixture.FAST;
+import static io.npuzzle.api.inmemory.JobServiceFixture.OPTIMAL;
 import static io.npuzzle.api.inmemory.JobServiceFixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,11 +36,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JobServiceTest {
 
     private static final Duration AT_MOST = Duration.ofSeconds(5);
-    private static final String BOARD_3X3 = "2 3 4 1 5 0 7 6 8";
-    private static final String BOARD_5X5 =
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
-    private static final CachedSolution OPTIMAL = new CachedSolution(true, "ullddrurdllurdruldr", true, 0.2, 40);
-    private static final CachedSolution FAST = new CachedSolution(true, "ullddrurdllurdruldrrulldr", false, 0.1, 9);
 
     private final JobServiceFixture service = new JobServiceFixture();
 

@@ -5,7 +5,6 @@ import io.npuzzle.api.inmemory.InMemoryJobQueue;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
-import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
@@ -15,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.List;
 
+import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_3X3;
+import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_5X5;
+import static io.npuzzle.api.inmemory.JobServiceFixture.FAST;
+import static io.npuzzle.api.inmemory.JobServiceFixture.OPTIMAL;
 import static io.npuzzle.api.inmemory.JobServiceFixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,11 +27,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StaleJobsTest {
 
     private static final Duration AT_MOST = Duration.ofSeconds(5);
-    private static final String BOARD_3X3 = "2 3 4 1 5 0 7 6 8";
-    private static final String BOARD_5X5 =
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
-    private static final CachedSolution OPTIMAL = new CachedSolution(true, "ullddrurdllurdruldr", true, 0.2, 40);
-    private static final CachedSolution FAST = new CachedSolution(true, "ullddrurdllurdruldrrulldr", false, 0.1, 9);
     private static final ApiConfig.Redrive THREE_TIMES = new ApiConfig.Redrive() {
         @Override
         public Duration quickAfter() {

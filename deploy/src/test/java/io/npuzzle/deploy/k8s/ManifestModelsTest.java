@@ -137,37 +137,21 @@ class ManifestModelsTest {
 
     @Test
     void aMisspeltPrometheusRuleFieldIsRejected() {
-        String rule = """
-                apiVersion: monitoring.coreos.com/v1
-                kind: PrometheusRule
-                metadata:
-                  name: r
-                spec:
-                  groups:
-                    - name: g
-                      rules:
+        String rule = ruleGroup("""
                         - alert: A
                           expr: up == 0
                           keepFiringFor: 5m
-                """;
+                """);
         AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(rule));
         assertTrue(error.getMessage().contains("keepFiringFor"), error.getMessage());
     }
 
     @Test
     void aRuleWithoutAnExpressionOrABadDurationIsRejected() {
-        String withoutExpr = """
-                apiVersion: monitoring.coreos.com/v1
-                kind: PrometheusRule
-                metadata:
-                  name: r
-                spec:
-                  groups:
-                    - name: g
-                      rules:
+        String withoutExpr = ruleGroup("""
                         - alert: A
                           for: 1m
-                """;
+                """);
         AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(withoutExpr));
         assertTrue(error.getMessage().contains("expr is required"), error.getMessage());
         String badDuration = withoutExpr.replace("for: 1m", "expr: up == 0\n          for: 1 minute");
@@ -177,7 +161,18 @@ class ManifestModelsTest {
 
     @Test
     void aRuleMustBeEitherAnAlertOrARecord() {
-        String both = """
+        String both = ruleGroup("""
+                        - alert: A
+                          record: a:b
+                          expr: up
+                """);
+        AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(both));
+        assertTrue(error.getMessage().contains("either an alert or a record"), error.getMessage());
+    }
+
+    /** A PrometheusRule of one group whose rules are {@code rules}, a YAML list indented as a group's. */
+    private static String ruleGroup(String rules) {
+        return """
                 apiVersion: monitoring.coreos.com/v1
                 kind: PrometheusRule
                 metadata:
@@ -186,12 +181,7 @@ class ManifestModelsTest {
                   groups:
                     - name: g
                       rules:
-                        - alert: A
-                          record: a:b
-                          expr: up
-                """;
-        AssertionError error = assertThrows(AssertionError.class, () -> RenderedOverlay.parse(both));
-        assertTrue(error.getMessage().contains("either an alert or a record"), error.getMessage());
+                """ + rules;
     }
 
     @Test
