@@ -112,7 +112,7 @@ public interface ApiConfig {
         Duration stalledAfter();
     }
 
-    /** Longest long poll a client may ask for with {@code ?wait=S}, in seconds. */
-    @WithDefault("30")
-    int maxWaitSeconds();
+    /** Longest long poll a client may ask for with {@code ?wait=S} (whole seconds of it count). */
+    @WithDefault("PT30S")
+    Duration maxWait();
 }

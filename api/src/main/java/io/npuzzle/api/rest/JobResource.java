@@ -169,7 +169,7 @@ public class JobResource {
         if (wait == null || wait.isBlank()) {
             return Duration.ZERO;
         }
-        int max = config.maxWaitSeconds();
+        long max = config.maxWait().toSeconds();
         // ASCII digits only: Integer.parseInt would also take a sign and other scripts' digits.
         boolean digits = wait.length() <= 3 && wait.chars().allMatch(c -> c >= '0' && c <= '9');
         int seconds = digits ? Integer.parseInt(wait) : -1;

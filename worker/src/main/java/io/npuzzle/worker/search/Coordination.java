@@ -232,7 +232,7 @@ final class Coordination {
      * cancelled or the search's budget ran out first.
      */
     private Map<Integer, SearchTaskResult> awaitResults(TaskWindow window, int taskCount) {
-        long deadlineMillis = startedMillis + searches.maxMillis(puzzle.shape());
+        long deadlineMillis = startedMillis + searches.maxTime(puzzle.shape()).toMillis();
         Map<Integer, SearchTaskResult> results = new HashMap<>(searches.store().results(searchId, bound));
         long readAgainMillis = System.currentTimeMillis() + READ_AGAIN.toMillis();
         while (true) {

@@ -58,9 +58,9 @@ public class SplitSearches {
         return new Coordination(this, puzzleSearchName, puzzle, search, cancelled, progress, shared).run();
     }
 
-    long maxMillis(Shape shape) {
+    Duration maxTime(Shape shape) {
         WorkerConfig.Search.ShapeBudget budget = config.shapes().get(shape.toString());
-        return budget != null ? budget.maxMillis() : config.maxMillis();
+        return budget != null ? budget.maxTime() : config.maxTime();
     }
 
     int tasksPerIteration() {
