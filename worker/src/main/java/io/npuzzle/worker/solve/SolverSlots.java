@@ -34,7 +34,7 @@ import java.util.function.BooleanSupplier;
  * core by default), so a worker busy with heavy searches still answers them at once.
  */
 @ApplicationScoped
-public class SolverSlots implements PuzzleSolver {
+public class SolverSlots implements BudgetedSolver {
 
     private final Solver solver;
     private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
