@@ -4,7 +4,7 @@
 import { authorization, storedKey } from './api-key.js';
 
 const JOBS = '/api/v1/jobs';
-/** Longest wait the service accepts for a long poll. */
+/** Longest wait the service accepts for a long poll by default (npuzzle.api.max-wait). */
 export const MAX_WAIT_SECONDS = 30;
 
 export class ProblemError extends Error {

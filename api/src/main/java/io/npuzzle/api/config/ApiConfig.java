@@ -51,9 +51,9 @@ public interface ApiConfig {
     }
 
     /**
-     * Heavy jobs (optimal or bounded searches past 4x4, which may be shared by every worker and run for up to an
-     * hour) one client may have unfinished at once: per API key, or for all clients together while the API takes
-     * no keys. More are answered 429 {@code too-many-heavy-jobs}.
+     * Heavy jobs (optimal or bounded searches past 4x4, which may be shared by every worker and run for as long as
+     * the workers' search budget allows) one client may have unfinished at once: per API key, or for all clients
+     * together while the API takes no keys. More are answered 429 {@code too-many-heavy-jobs}.
      */
     @WithDefault("50")
     int maxUnfinishedHeavyJobs();
@@ -112,7 +112,7 @@ public interface ApiConfig {
         Duration stalledAfter();
     }
 
-    /** Longest long poll a client may ask for with {@code ?wait=S}, in seconds. */
-    @WithDefault("30")
-    int maxWaitSeconds();
+    /** Longest long poll a client may ask for with {@code ?wait=S} (whole seconds of it count). */
+    @WithDefault("PT30S")
+    Duration maxWait();
 }

@@ -80,12 +80,13 @@ public class JobResource {
             + " 200 with the job already DONE when the answer is cached. The Location header names the job. A retry"
             + " with the same Idempotency-Key and submission gets the same job; the key with another submission is"
             + " refused. Mode bounded with a ratio R answers at most R times the shortest length; the result's bound"
-            + " says which factor it guarantees (1 when optimal). Default budgets: quick jobs (boards of at most 10"
-            + " cells, 4x4, or any board in fast mode) 5 s and 20 M nodes; heavy jobs (optimal or bounded on any"
-            + " other shape) 60 s, 2 G nodes and the worker's search memory (half its heap per heavy slot); an optimal"
-            + " search with pattern databases (3x4 to 5x5) still running after 2 s is shared by every worker, within"
-            + " an hour. A job over its budget ends FAILED with a budget-exceeded problem. A client may have 50 heavy"
-            + " jobs unfinished at once; more are refused with a too-many-heavy-jobs problem.")
+            + " says which factor it guarantees (1 when optimal). Quick jobs (boards of at most 10 cells, 4x4, or any"
+            + " board in fast mode) and heavy jobs (optimal or bounded on any other shape) each run within the"
+            + " workers' budgets of time, nodes and memory, which the deployment sets (see docs/configuration.md);"
+            + " a long optimal search with pattern databases (3x4 to 5x5) is shared by every worker. A job over its"
+            + " budget ends FAILED with a budget-exceeded problem. A client may have only so many heavy jobs"
+            + " unfinished at once (npuzzle.api.max-unfinished-heavy-jobs); more are refused with a"
+            + " too-many-heavy-jobs problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
             IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
@@ -169,7 +170,7 @@ public class JobResource {
         if (wait == null || wait.isBlank()) {
             return Duration.ZERO;
         }
-        int max = config.maxWaitSeconds();
+        long max = config.maxWait().toSeconds();
         // ASCII digits only: Integer.parseInt would also take a sign and other scripts' digits.
         boolean digits = wait.length() <= 3 && wait.chars().allMatch(c -> c >= '0' && c <= '9');
         int seconds = digits ? Integer.parseInt(wait) : -1;

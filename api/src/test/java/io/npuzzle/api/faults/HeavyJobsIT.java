@@ -52,7 +52,7 @@ class HeavyJobsIT {
         // so that the test ends sooner: the memory budget is what stops these searches.
         worker = PackagedServices.startWorkerAsRun("heavy-worker", workerPort, Map.of(
                 "npuzzle.worker.heavy.concurrency", "2",
-                "npuzzle.worker.heavy.max-millis", "15000"));
+                "npuzzle.worker.heavy.max-time", "PT15S"));
         services.add(worker);
         int port = FreePorts.next();
         services.add(PackagedServices.startApi("heavy-api", port));

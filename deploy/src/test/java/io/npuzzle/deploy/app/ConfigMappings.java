@@ -115,7 +115,7 @@ final class ConfigMappings {
         return type.startsWith(wrapper) ? type.substring(wrapper.length(), type.length() - 1) : type;
     }
 
-    /** SmallRye's default naming: {@code maxMillis} -> {@code max-millis}. */
+    /** SmallRye's default naming: {@code maxTime} -> {@code max-time}. */
     static String kebab(String method) {
         return method.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
     }

@@ -14,7 +14,7 @@ class EnvNamesTest {
     @Test
     void environmentFormReplacesEverySeparator() {
         assertEquals("QUARKUS_REDIS_HOSTS", EnvNames.of("quarkus.redis.hosts"));
-        assertEquals("NPUZZLE_WORKER_SOLVE_MAX_MILLIS", EnvNames.of("npuzzle.worker.solve.max-millis"));
+        assertEquals("NPUZZLE_WORKER_SOLVE_MAX_TIME", EnvNames.of("npuzzle.worker.solve.max-time"));
         assertEquals("QUARKUS_LOG_CATEGORY__ORG_APACHE_KAFKA__LEVEL",
                 EnvNames.of("quarkus.log.category.\"org.apache.kafka\".level"));
     }

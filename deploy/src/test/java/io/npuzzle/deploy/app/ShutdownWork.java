@@ -12,7 +12,7 @@ public final class ShutdownWork {
         AppModule app = run.app();
         return switch (app.module()) {
             // A long poll is held at most this long before it is answered.
-            case "api" -> Duration.ofSeconds(Long.parseLong(app.require("npuzzle.api.max-wait-seconds", run.env())));
+            case "api" -> Durations.quarkus(app.require("npuzzle.api.max-wait", run.env()));
             case "worker" -> workerDrain(run);
             default -> throw new AssertionError("no shutdown bound known for " + app.module());
         };
@@ -36,14 +36,14 @@ public final class ShutdownWork {
         int inFlight = Integer.parseInt(app.require("npuzzle.worker.in-flight", run.env()));
         int concurrency = app.value("npuzzle.worker.concurrency", run.env()).map(Integer::parseInt)
                 .orElse(run.cpus().orElse(1));
-        long budgetMillis = Long.parseLong(app.require("npuzzle.worker.solve.max-millis", run.env()));
+        Duration budget = Durations.quarkus(app.require("npuzzle.worker.solve.max-time", run.env()));
         long waves = (inFlight + concurrency - 1) / concurrency;
-        return Duration.ofMillis(waves * budgetMillis);
+        return budget.multipliedBy(waves);
     }
 
     /** Heavy jobs wait in Kafka, not in the worker: it holds only those it solves, one round of the heavy budget. */
     private static Duration heavyDrain(AppRun run) {
-        return Duration.ofMillis(Long.parseLong(run.app().require("npuzzle.worker.heavy.max-millis", run.env())));
+        return Durations.quarkus(run.app().require("npuzzle.worker.heavy.max-time", run.env()));
     }
 
     private static Duration max(Duration a, Duration b) {

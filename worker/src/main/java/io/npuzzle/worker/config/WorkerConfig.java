@@ -65,8 +65,8 @@ public interface WorkerConfig {
         @WithDefault("20000000")
         long maxNodes();
 
-        @WithDefault("5000")
-        long maxMillis();
+        @WithDefault("PT5S")
+        Duration maxTime();
 
         /** Tries of a solve that throws before its job ends FAILED. */
         @WithDefault("3")
@@ -88,8 +88,8 @@ public interface WorkerConfig {
         @WithDefault("2000000000")
         long maxNodes();
 
-        @WithDefault("60000")
-        long maxMillis();
+        @WithDefault("PT1M")
+        Duration maxTime();
     }
 
     interface Search {
@@ -126,15 +126,15 @@ public interface WorkerConfig {
         int concurrency();
 
         /** Budget of a split search, from its start; an hour allows optimal answers to most 24-puzzles. */
-        @WithDefault("3600000")
-        long maxMillis();
+        @WithDefault("PT1H")
+        Duration maxTime();
 
-        /** Budgets per board shape ({@code 5x5}), in place of {@link #maxMillis()}. */
+        /** Budgets per board shape ({@code 5x5}), in place of {@link #maxTime()}. */
         Map<String, ShapeBudget> shapes();
 
         interface ShapeBudget {
 
-            long maxMillis();
+            Duration maxTime();
         }
     }
 

@@ -54,7 +54,8 @@ final class Coordination {
     private final SubtreeSearch search;
     private final BooleanSupplier cancelled;
     private final ProgressListener progress;
-    private final Runnable shared;
+    /** Called once the search is split, when this thread only waits for the tasks' results. */
+    private final Runnable onSplit;
     private final long startNanos = System.nanoTime();
     private long startedMillis;
     private long nodes;
@@ -67,14 +68,14 @@ final class Coordination {
     private long nextReportMillis;
 
     Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
-                 BooleanSupplier cancelled, ProgressListener progress, Runnable shared) {
+                 BooleanSupplier cancelled, ProgressListener progress, Runnable onSplit) {
         this.searches = searches;
         this.puzzleSearchName = puzzleSearchName;
         this.puzzle = puzzle;
         this.search = search;
         this.cancelled = cancelled;
         this.progress = progress;
-        this.shared = shared;
+        this.onSplit = onSplit;
         this.cuts = new TaskCuts(searches.tasksPerIteration(), searches.taskNodes());
     }
 
@@ -102,10 +103,10 @@ final class Coordination {
             }
             LOG.infof("splitting search %s at bound %d after %d nodes", searchId, bound, nodes);
         }
-        shared.run();
+        onSplit.run();
         searches.heardResults().follow(searchId);
         try {
-            return shared();
+            return splitIterations();
         } finally {
             searches.heardResults().forget(searchId);
         }
@@ -156,7 +157,8 @@ final class Coordination {
         return searches.tasksPerIteration() * ROOTS_PER_TASK;
     }
 
-    private SolveResult shared() {
+    /** Iterations cut into tasks that every worker takes, until one decides the search; the search then ends. */
+    private SolveResult splitIterations() {
         while (true) {
             long before = nodes;
             Frontier frontier = search.frontier(bound, frontierWanted(), cancelled);
@@ -232,7 +234,7 @@ final class Coordination {
      * cancelled or the search's budget ran out first.
      */
     private Map<Integer, SearchTaskResult> awaitResults(TaskWindow window, int taskCount) {
-        long deadlineMillis = startedMillis + searches.maxMillis(puzzle.shape());
+        long deadlineMillis = startedMillis + searches.maxTime(puzzle.shape()).toMillis();
         Map<Integer, SearchTaskResult> results = new HashMap<>(searches.store().results(searchId, bound));
         long readAgainMillis = System.currentTimeMillis() + READ_AGAIN.toMillis();
         while (true) {

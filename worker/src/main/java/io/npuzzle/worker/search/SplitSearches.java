@@ -50,17 +50,17 @@ public class SplitSearches {
      * Solves the puzzle optimally: alone for {@code split-after}, then shared, or at once shared when its search
      * was split before (by a worker that has since stopped).
      *
-     * @param shared called once the search is shared, when this thread only waits for the tasks' results
+     * @param onSplit called once the search is shared, when this thread only waits for the tasks' results
      */
     public SolveResult solve(Puzzle puzzle, Quality quality, SubtreeSearch search, BooleanSupplier cancelled,
-                             ProgressListener progress, Runnable shared) {
+                             ProgressListener progress, Runnable onSplit) {
         String puzzleSearchName = SearchIds.ofPuzzle(puzzle.canonicalKey(), quality);
-        return new Coordination(this, puzzleSearchName, puzzle, search, cancelled, progress, shared).run();
+        return new Coordination(this, puzzleSearchName, puzzle, search, cancelled, progress, onSplit).run();
     }
 
-    long maxMillis(Shape shape) {
+    Duration maxTime(Shape shape) {
         WorkerConfig.Search.ShapeBudget budget = config.shapes().get(shape.toString());
-        return budget != null ? budget.maxMillis() : config.maxMillis();
+        return budget != null ? budget.maxTime() : config.maxTime();
     }
 
     int tasksPerIteration() {

@@ -10,7 +10,7 @@ import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.metrics.WorkerMetrics;
-import io.npuzzle.worker.solve.PuzzleSolver;
+import io.npuzzle.worker.solve.BudgetedSolver;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -28,7 +28,7 @@ public class TaskRunner {
 
     private static final Logger LOG = Logger.getLogger(TaskRunner.class);
 
-    private final PuzzleSolver solver;
+    private final BudgetedSolver solver;
     private final SplitSearchStore store;
     private final SearchMessages messages;
     private final EndedSearches ended;
@@ -36,7 +36,7 @@ public class TaskRunner {
     private final WorkerMetrics metrics;
     private final String workerId;
 
-    TaskRunner(PuzzleSolver solver, SplitSearchStore store, SearchMessages messages, EndedSearches ended,
+    TaskRunner(BudgetedSolver solver, SplitSearchStore store, SearchMessages messages, EndedSearches ended,
                GracefulStop stop, WorkerMetrics metrics, WorkerIdentity identity) {
         this.solver = solver;
         this.store = store;

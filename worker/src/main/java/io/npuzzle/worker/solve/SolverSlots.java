@@ -34,7 +34,7 @@ import java.util.function.BooleanSupplier;
  * core by default), so a worker busy with heavy searches still answers them at once.
  */
 @ApplicationScoped
-public class SolverSlots implements PuzzleSolver {
+public class SolverSlots implements BudgetedSolver {
 
     private final Solver solver;
     private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
@@ -62,9 +62,9 @@ public class SolverSlots implements PuzzleSolver {
                 .orElseGet(() -> SearchMemory.perSearch(Runtime.getRuntime().maxMemory(), heavy));
         SolveOptions base = SolveOptions.defaults().withMemory(memory);
         lanes.put(SolveCost.QUICK, new Lane(quick,
-                base.withBudget(config.solve().maxNodes(), config.solve().maxMillis())));
+                base.withBudget(config.solve().maxNodes(), config.solve().maxTime().toMillis())));
         lanes.put(SolveCost.HEAVY, new Lane(heavy,
-                base.withBudget(config.heavy().maxNodes(), config.heavy().maxMillis())));
+                base.withBudget(config.heavy().maxNodes(), config.heavy().maxTime().toMillis())));
     }
 
     public Lane lane(SolveCost cost) {

@@ -6,9 +6,9 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.jobs.JobFlow;
-import io.npuzzle.worker.solve.PuzzleAnswerer;
-import io.npuzzle.worker.solve.SharedAnswers;
-import io.npuzzle.worker.solve.SolveAttempts;
+import io.npuzzle.worker.solve.CacheAndLockAnswers;
+import io.npuzzle.worker.solve.SingleFlightAnswers;
+import io.npuzzle.worker.solve.SolveRetries;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +30,8 @@ public final class JobFlowFixture {
     public final ScriptedSolver solver = new ScriptedSolver();
     public final RecordingMetrics metrics = new RecordingMetrics();
     public final RecordingProgress progress = new RecordingProgress();
-    public final JobFlow flow = new JobFlow(starts, new SharedAnswers(new PuzzleAnswerer(cache, locks,
-            new SolveAttempts(solver, ATTEMPTS), Duration.ofSeconds(5))), cancellations, progress, metrics,
+    public final JobFlow flow = new JobFlow(starts, new SingleFlightAnswers(new CacheAndLockAnswers(cache, locks,
+            new SolveRetries(solver, ATTEMPTS), Duration.ofSeconds(5))), cancellations, progress, metrics,
             WORKER_ID);
 
     /** A job for a 3x3 board, optimal, as the API would queue it. */

@@ -10,7 +10,7 @@ import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Quality;
-import io.npuzzle.worker.solve.PuzzleSolver;
+import io.npuzzle.worker.solve.BudgetedSolver;
 
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * A solver that answers what the test scripts, counting its searches, instead of searching: by default the move
  * {@code r}, optimal when asked for an optimal answer.
  */
-public final class ScriptedSolver implements PuzzleSolver {
+public final class ScriptedSolver implements BudgetedSolver {
 
     /** The budget of every search, named in over-budget problems. */
     public static final SolveOptions BUDGET = SolveOptions.defaults().withBudget(200_000, 5_000);

@@ -24,7 +24,7 @@ import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.npuzzle.worker.search.SplitSearches;
 import io.npuzzle.worker.solve.Answer;
-import io.npuzzle.worker.solve.PuzzleAnswerer;
+import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SolverSlots;
 import io.npuzzle.worker.store.CancelledJobs;
 import io.quarkus.redis.datasource.RedisDataSource;
@@ -83,7 +83,7 @@ class WorkerPipelineTest {
     @Inject
     CancelledJobs cancelledJobs;
     @Inject
-    PuzzleAnswerer answerer;
+    CacheAndLockAnswers answerer;
     @Inject
     WorkerConfig config;
     @Inject

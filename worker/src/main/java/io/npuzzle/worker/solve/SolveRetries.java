@@ -21,19 +21,19 @@ import java.util.function.BooleanSupplier;
  * never the consumer.
  */
 @ApplicationScoped
-public class SolveAttempts {
+public class SolveRetries {
 
-    private static final Logger LOG = Logger.getLogger(SolveAttempts.class);
+    private static final Logger LOG = Logger.getLogger(SolveRetries.class);
 
-    private final PuzzleSolver solver;
+    private final BudgetedSolver solver;
     private final int attempts;
 
     @Inject
-    SolveAttempts(PuzzleSolver solver, WorkerConfig config) {
+    SolveRetries(BudgetedSolver solver, WorkerConfig config) {
         this(solver, config.solve().attempts());
     }
 
-    public SolveAttempts(PuzzleSolver solver, int attempts) {
+    public SolveRetries(BudgetedSolver solver, int attempts) {
         this.solver = solver;
         this.attempts = Math.max(1, attempts);
     }

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /** The solver as the worker uses it: every search within the budget of its {@link SolveCost}. */
-public interface PuzzleSolver {
+public interface BudgetedSolver {
 
     /**
      * Solves within the budget of the puzzle's cost; CANCELLED once {@code cancelled} says so. A long search

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class SharedAnswersTest {
+class SingleFlightAnswersTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final Puzzle PUZZLE = Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null);
@@ -34,8 +34,8 @@ class SharedAnswersTest {
     private final ScriptedSolver solver = new ScriptedSolver();
     /** Threads of their own: the common pool may have too few to run two blocked jobs side by side. */
     private final ExecutorService threads = Executors.newCachedThreadPool();
-    private final SharedAnswers answers = new SharedAnswers(new PuzzleAnswerer(new InMemorySolutionCache(),
-            new InMemorySolveLocks(), new SolveAttempts(solver, 3), TIMEOUT));
+    private final SingleFlightAnswers answers = new SingleFlightAnswers(new CacheAndLockAnswers(new InMemorySolutionCache(),
+            new InMemorySolveLocks(), new SolveRetries(solver, 3), TIMEOUT));
     private final CountDownLatch searching = new CountDownLatch(1);
     private final CountDownLatch finish = new CountDownLatch(1);
 

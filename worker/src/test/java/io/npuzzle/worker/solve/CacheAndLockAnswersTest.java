@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class PuzzleAnswererTest {
+class CacheAndLockAnswersTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** No exact table covers 4x4: its solves take the lock. */
@@ -35,8 +35,8 @@ class PuzzleAnswererTest {
     /** Threads of their own: the common pool may have too few to run two blocked jobs side by side. */
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
-    private PuzzleAnswerer answerer(Duration longestWait) {
-        return new PuzzleAnswerer(cache, locks, new SolveAttempts(solver, 3), longestWait);
+    private CacheAndLockAnswers answerer(Duration longestWait) {
+        return new CacheAndLockAnswers(cache, locks, new SolveRetries(solver, 3), longestWait);
     }
 
     @AfterEach

@@ -12,15 +12,15 @@ import java.util.function.BooleanSupplier;
  * is being sought wait for that answer instead of searching themselves, and get it as a cached one.
  */
 @ApplicationScoped
-public class SharedAnswers implements SolutionSource {
+public class SingleFlightAnswers implements SolutionSource {
 
     private record Search(String key, Quality quality) {
     }
 
     private final SingleFlight<Search, Answer> searches = new SingleFlight<>();
-    private final PuzzleAnswerer answerer;
+    private final CacheAndLockAnswers answerer;
 
-    public SharedAnswers(PuzzleAnswerer answerer) {
+    public SingleFlightAnswers(CacheAndLockAnswers answerer) {
         this.answerer = answerer;
     }
 

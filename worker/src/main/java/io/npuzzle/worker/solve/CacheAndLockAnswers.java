@@ -21,30 +21,30 @@ import java.util.function.BooleanSupplier;
  * for an exact table skip the lock.
  */
 @ApplicationScoped
-public class PuzzleAnswerer {
+public class CacheAndLockAnswers {
 
-    private static final Logger LOG = Logger.getLogger(PuzzleAnswerer.class);
+    private static final Logger LOG = Logger.getLogger(CacheAndLockAnswers.class);
     /** How often a worker waiting for another's solve looks at the cache; this path is rare, so plain polling. */
     private static final Duration WAIT_STEP = Duration.ofMillis(10);
 
     private final SolutionCache cache;
     private final SolveLocks locks;
-    private final SolveAttempts attempts;
+    private final SolveRetries retries;
     private final Duration longestWait;
 
     @Inject
-    PuzzleAnswerer(SolutionCache cache, SolveLocks locks, SolveAttempts attempts, PuzzleSolver solver) {
+    CacheAndLockAnswers(SolutionCache cache, SolveLocks locks, SolveRetries retries, BudgetedSolver solver) {
         // Long enough for a solve that first waits for a slot, and for a crashed holder's lease to lapse; past it
         // the waiter solves as well, which only costs time.
-        this(cache, locks, attempts, Duration.ofMillis(2 * Math.max(solver.budget(SolveCost.QUICK).maxMillis(),
+        this(cache, locks, retries, Duration.ofMillis(2 * Math.max(solver.budget(SolveCost.QUICK).maxMillis(),
                 solver.budget(SolveCost.HEAVY).maxMillis()) + SolveLocks.LEASE.toMillis()));
     }
 
     /** @param longestWait how long to wait for another holder of the puzzle's lock before solving it here too */
-    public PuzzleAnswerer(SolutionCache cache, SolveLocks locks, SolveAttempts attempts, Duration longestWait) {
+    public CacheAndLockAnswers(SolutionCache cache, SolveLocks locks, SolveRetries retries, Duration longestWait) {
         this.cache = cache;
         this.locks = locks;
-        this.attempts = attempts;
+        this.retries = retries;
         this.longestWait = longestWait;
     }
 
@@ -79,7 +79,7 @@ public class PuzzleAnswerer {
 
     private Answer solve(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
                          ProgressListener progress) {
-        Answer answer = attempts.solve(puzzle, quality, cancelled, progress);
+        Answer answer = retries.solve(puzzle, quality, cancelled, progress);
         if (answer instanceof Answer.Found found) {
             cache.store(key, found.solution());
         }
