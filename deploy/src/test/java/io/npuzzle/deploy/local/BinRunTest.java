@@ -38,31 +38,31 @@ class BinRunTest {
         assertEquals(used, created, "TOPICS in bin/run are the apps' topics");
     }
 
-    /** The apps' JVMs start in start_service; the broker's (kafka_java) is not one of them. */
+    /** The apps' JVMs start in launch_service; the broker's (kafka_java) is not one of them. */
     @Test
     void appJvmsExitWhenOutOfMemory() {
-        List<String> java = startService().stream().filter(line -> line.startsWith("java ")).toList();
-        assertEquals(1, java.size(), "start_service starts one java command: " + java);
+        List<String> java = launchService().stream().filter(line -> line.startsWith("java ")).toList();
+        assertEquals(1, java.size(), "launch_service starts one java command: " + java);
         assertTrue(JavaOptions.exitOnOutOfMemory(java.get(0)),
-                "start_service's java command turns on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY + ": " + java.get(0));
+                "launch_service's java command turns on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY + ": " + java.get(0));
     }
 
     /** 512m unless NPUZZLE_WORKER_HEAP says more: the heap the API tests give a worker run as bin/run runs it. */
     @Test
     void workersTakeTheirHeapFromNpuzzleWorkerHeap() {
         assertTrue(SCRIPT.contains("worker_heap=\"${NPUZZLE_WORKER_HEAP:-512m}\""), "the default heap is 512m");
-        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("start_service \"worker-$n\" \"$worker_heap\" ")),
+        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("launch_service \"worker-$1\" \"$worker_heap\" ")),
                 "each worker is started with that heap");
-        String java = startService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
-        assertTrue(java.startsWith("java -Xmx\"$heap\" "), "start_service passes the heap it is given: " + java);
+        String java = launchService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
+        assertTrue(java.startsWith("java -Xmx\"$heap\" "), "launch_service passes the heap it is given: " + java);
     }
 
     @ParameterizedTest
     @FieldSource("io.npuzzle.deploy.Repository#APPS")
-    void eachAppStartsThroughStartService(String module) {
+    void eachAppStartsThroughLaunchService(String module) {
         String jar = "/" + module + "/target/quarkus-app/quarkus-run.jar";
-        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("start_service ") && line.contains(jar)),
-                module + " is started by start_service, with the options every app gets");
+        assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("launch_service ") && line.contains(jar)),
+                module + " is started by launch_service, with the options every app gets");
     }
 
     /** Jobs survive a restart of bin/run and are never evicted; cached answers may be. */
@@ -75,7 +75,7 @@ class BinRunTest {
         assertTrue(jobs.contains("--appendonly yes") && jobs.contains("--dir \"$RUN/redis\""), jobs);
         assertTrue(jobs.contains("--maxmemory ") && jobs.contains("--maxmemory-policy noeviction"), jobs);
         assertTrue(cache.contains("--maxmemory ") && cache.contains("--maxmemory-policy allkeys-lru"), cache);
-        String java = startService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
+        String java = launchService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
         assertTrue(java.contains("-Dquarkus.redis.hosts=") && java.contains("-Dquarkus.redis.cache.hosts="), java);
     }
 
@@ -93,10 +93,26 @@ class BinRunTest {
         assertEquals(List.of("stop_processes \"$APP_STOP_SECONDS\" \"$PIDS\"/app-*",
                 "stop_processes \"$INFRA_STOP_SECONDS\" \"$PIDS\"/kafka",
                 "stop_processes \"$INFRA_STOP_SECONDS\" \"$PIDS\"/redis*"), stops, "apps, then the broker, then Redis");
-        assertTrue(startService().contains("started \"app-$name\""), "each app's pid is kept under app-*");
+        assertTrue(SCRIPT.stream().filter(line -> line.startsWith("started \"app-")).count() >= 1
+                        && SCRIPT.contains("started app-api api launch_api"), "each app's pid is kept under app-*");
         List<String> main = SCRIPT.subList(SCRIPT.indexOf("build_services"), SCRIPT.size());
         assertTrue(main.indexOf("stop_leftovers") >= 0 && main.indexOf("stop_leftovers") < main.indexOf("start_redis"),
                 "what an earlier run left running is stopped before anything starts");
+    }
+
+    /** A process that dies is started again, after a back-off, by the command it was recorded with. */
+    @Test
+    void aProcessThatDiesIsStartedAgainAfterABackOffWhileTheOthersRunOn() {
+        List<String> supervise = body("supervise() {");
+        assertTrue(supervise.contains("wait -n -p exited \"${pid_of[@]}\" || status=$?"), "it waits for any process");
+        assertTrue(supervise.contains("${relaunch[$name]}"), "it starts the one that stopped again");
+        assertTrue(supervise.contains("[ \"$delay\" -le 30 ] || delay=30"), "the back-off is at most 30 s");
+        assertEquals("supervise", SCRIPT.get(SCRIPT.size() - 1), "bin/run ends watching what it started");
+        for (String launch : List.of("launch_redis", "launch_redis_cache", "launch_kafka", "launch_worker \"$1\"",
+                "launch_api")) {
+            assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("started ") && line.endsWith(" " + launch)),
+                    "what " + launch + " starts is recorded with it");
+        }
     }
 
     /** The body of a shell function, line by line. */
@@ -108,8 +124,8 @@ class BinRunTest {
         return SCRIPT.subList(start + 1, start + end);
     }
 
-    /** The body of the shell function start_service, line by line. */
-    private static List<String> startService() {
-        return body("start_service() {");
+    /** The body of the shell function launch_service, line by line. */
+    private static List<String> launchService() {
+        return body("launch_service() {");
     }
 }
