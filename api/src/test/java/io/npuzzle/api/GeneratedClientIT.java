@@ -62,7 +62,8 @@ class GeneratedClientIT {
     @Test
     void aBoardSubmittedThroughTheClientIsQueuedThenLongPolledToAnOptimalAnswer() throws ApiException {
         ApiResponse<Job> submitted = jobs.submitJobWithHttpInfo(
-                new JobSubmission().board("2 3 4 1 5 x 7 6 8").mode("optimal"), UUID.randomUUID().toString());
+                new JobSubmission().board("2 3 4 1 5 x 7 6 8").mode(JobSubmission.ModeEnum.OPTIMAL),
+                UUID.randomUUID().toString());
 
         assertEquals(202, submitted.getStatusCode());
         Job queued = submitted.getData();
@@ -77,7 +78,8 @@ class GeneratedClientIT {
 
     @Test
     void aBoundedJobThroughTheClientCarriesItsRatioAndItsAnswerTheBoundItGuarantees() throws ApiException {
-        Job queued = jobs.submitJob(new JobSubmission().board("2 3 4 1 5 x 7 6 8").mode("bounded").ratio(1.5), null);
+        Job queued = jobs.submitJob(new JobSubmission().board("2 3 4 1 5 x 7 6 8")
+                .mode(JobSubmission.ModeEnum.BOUNDED).ratio(1.5), null);
 
         assertEquals(1.5, queued.getRatio());
         Job done = jobs.getJob(queued.getId(), LONG_POLL_SECONDS);

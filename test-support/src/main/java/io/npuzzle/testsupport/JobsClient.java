@@ -153,8 +153,12 @@ public final class JobsClient {
         }
     }
 
-    /** One Server-Sent Event: its id, its name and its data (a job as JSON, for a job's events). */
-    public record ServerSentEvent(String id, String name, String data) {
+    /**
+     * One Server-Sent Event: its id, its name and its data (a job as JSON, for a job's events), and the names of the
+     * fields its lines carried, in order (comments left out), to check that it sent only what the specification
+     * defines.
+     */
+    public record ServerSentEvent(String id, String name, String data, List<String> fields) {
 
         public JsonNode job() {
             return read(data);
@@ -205,15 +209,22 @@ public final class JobsClient {
         String eventId = null;
         String name = null;
         StringBuilder data = new StringBuilder();
+        List<String> fields = new ArrayList<>();
         while (events.size() < most && lines.hasNext()) {
             String line = lines.next();
             if (line.isEmpty()) {
                 if (!data.isEmpty()) {
-                    events.add(new ServerSentEvent(eventId, name, data.toString()));
+                    events.add(new ServerSentEvent(eventId, name, data.toString(), List.copyOf(fields)));
                 }
                 name = null;
                 data.setLength(0);
-            } else if (line.startsWith("id:")) {
+                fields.clear();
+                continue;
+            }
+            if (!line.startsWith(":")) {
+                fields.add(line.indexOf(':') < 0 ? line : line.substring(0, line.indexOf(':')));
+            }
+            if (line.startsWith("id:")) {
                 eventId = line.substring(3).strip();
             } else if (line.startsWith("event:")) {
                 name = line.substring(6).strip();

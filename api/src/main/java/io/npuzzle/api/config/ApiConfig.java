@@ -44,6 +44,17 @@ public interface ApiConfig {
         int burst();
 
         /**
+         * With API keys on, requests without a valid key (none, or a wrong one) a client address may make per
+         * second, on average, before they are answered 429 instead of 401.
+         */
+        @WithDefault("5")
+        double unauthenticatedPerSecond();
+
+        /** With API keys on, requests without a valid key a client address may make at once after a quiet spell. */
+        @WithDefault("20")
+        int unauthenticatedBurst();
+
+        /**
          * A header naming the client (e.g. {@code X-Forwarded-For} behind a proxy that sets it); the remote
          * address when unset or absent from a request.
          */

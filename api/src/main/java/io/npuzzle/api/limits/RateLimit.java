@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * Limits the requests each client makes to {@code /api/} (health, metrics and the page are never limited): per
  * API key when keys are on, else per address (or the configured client header),
- * answering 429 with {@code Retry-After} beyond the limit. Counted per replica, in memory: no Redis round trip
+ * answering 429 with {@code Retry-After} beyond the limit. With keys on, requests without a valid key are counted
+ * per address (or client header) in buckets of their own, with a rate of their own, before they are answered 401. Counted per replica, in memory: no Redis round trip
  * on every request, and the limit still holds while Redis is down; with N replicas behind a balancer a client
  * gets up to N times the limit, which is what the setting is sized for.
  */
@@ -30,10 +31,13 @@ public class RateLimit {
 
     private final ApiConfig.RateLimit config;
     private final TokenBuckets buckets;
+    private final TokenBuckets unauthenticated;
 
     RateLimit(ApiConfig config) {
         this.config = config.rateLimit();
         this.buckets = new TokenBuckets(this.config.perSecond(), this.config.burst());
+        this.unauthenticated = new TokenBuckets(this.config.unauthenticatedPerSecond(),
+                this.config.unauthenticatedBurst());
     }
 
     void register(@Observes Router router) {
@@ -43,7 +47,8 @@ public class RateLimit {
     }
 
     private void check(RoutingContext context) {
-        long waitNanos = buckets.take(client(context), System.nanoTime());
+        TokenBuckets counted = BearerKeys.refused(context) ? unauthenticated : buckets;
+        long waitNanos = counted.take(client(context), System.nanoTime());
         if (waitNanos == 0) {
             context.next();
             return;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.protocol.ProblemType;
 import io.vertx.core.http.HttpServerRequest;
@@ -12,6 +13,9 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -22,6 +26,8 @@ public class ProblemMappers {
 
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
     private static final int MAX_FIELD_ECHO = 40;
+    /** How Jackson names a field given twice (JsonParser.Feature.STRICT_DUPLICATE_DETECTION), in its message only. */
+    private static final Pattern DUPLICATE_FIELD = Pattern.compile("^Duplicate field '(.*)'$", Pattern.DOTALL);
 
     @ServerExceptionMapper
     public Response problem(ProblemException e, HttpServerRequest request) {
@@ -72,12 +78,22 @@ public class ProblemMappers {
         };
     }
 
-    private static String jsonDetail(JsonProcessingException e) {
+    /**
+     * What is wrong with a body Jackson could not read, naming the field where there is one: a field the schema does
+     * not know, a field given twice, a value of the wrong type or form, or JSON that is not valid.
+     */
+    public static String jsonDetail(JsonProcessingException e) {
+        if (e instanceof UnrecognizedPropertyException unknown) {
+            String known = unknown.getKnownPropertyIds() == null ? "" : unknown.getKnownPropertyIds().stream()
+                    .map(Objects::toString).sorted().collect(Collectors.joining(", ", " (known fields: ", ")"));
+            return "unknown field '" + path(unknown) + "'" + known;
+        }
+        Matcher duplicate = DUPLICATE_FIELD.matcher(Objects.toString(e.getOriginalMessage(), ""));
+        if (duplicate.matches()) {
+            return "field '" + bounded(duplicate.group(1)) + "' is given more than once";
+        }
         if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            String path = mapping.getPath().stream()
-                    .map(ref -> ref.getFieldName() != null ? bounded(ref.getFieldName()) : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            return "field '" + path + "' has the wrong type or form";
+            return "field '" + path(mapping) + "' has the wrong type or form";
         }
         if (e instanceof MismatchedInputException mismatch) {
             return wholeBodyDetail(mismatch);
@@ -85,6 +101,12 @@ public class ProblemMappers {
         JsonLocation at = e.getLocation();
         return at == null ? "the request body is not valid JSON"
                 : "the request body is not valid JSON (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
+    }
+
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? bounded(ref.getFieldName()) : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining("."));
     }
 
     /** A body that is valid JSON but not one object: another kind of value, or more after the object. */

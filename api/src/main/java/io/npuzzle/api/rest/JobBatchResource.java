@@ -3,14 +3,17 @@ package io.npuzzle.api.rest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.BatchEntry;
 import io.npuzzle.api.jobs.BatchSubmissions;
 import io.npuzzle.api.problem.ProblemException;
+import io.npuzzle.api.problem.ProblemMappers;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
+import io.quarkus.resteasy.reactive.jackson.CustomDeserialization;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
@@ -52,14 +55,14 @@ public class JobBatchResource {
 
     private final BatchSubmissions submissions;
     private final SubmissionValidator validator;
-    private final ObjectMapper mapper;
+    private final ObjectReader entries;
     private final ApiConfig config;
 
     JobBatchResource(BatchSubmissions submissions, SubmissionValidator validator, ObjectMapper mapper,
                      ApiConfig config) {
         this.submissions = submissions;
         this.validator = validator;
-        this.mapper = mapper;
+        this.entries = StrictJson.requests(mapper, JobSubmission.class);
         this.config = config;
     }
 
@@ -75,6 +78,7 @@ public class JobBatchResource {
     @APIResponse(responseCode = "202", description = "Each entry's job or problem, in order.", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchReply.class),
             examples = @ExampleObject(name = "one queued, one refused", value = OpenApiExamples.BATCH_REPLY)))
+    @CustomDeserialization(StrictJson.RequestBodies.class)
     public Uni<RestResponse<BatchReply>> submit(@RequestBody(required = true, content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BatchSubmission.class),
             examples = @ExampleObject(name = "two boards", value = OpenApiExamples.BATCH))) BatchSubmission batch,
@@ -82,6 +86,10 @@ public class JobBatchResource {
         if (batch == null || batch.jobs() == null) {
             throw new ProblemException(ProblemType.MALFORMED_REQUEST,
                     "send a JSON object with a list of jobs: {\"jobs\": [...]}");
+        }
+        if (batch.jobs().isEmpty()) {
+            throw new ProblemException(ProblemType.MALFORMED_REQUEST,
+                    "a batch holds at least one job: {\"jobs\": [{...}, ...]}");
         }
         if (batch.jobs().size() > config.maxBatch()) {
             throw new ProblemException(ProblemType.BATCH_TOO_LARGE,
@@ -101,13 +109,16 @@ public class JobBatchResource {
     private BatchEntry entry(JsonNode node, int index, Caller caller) {
         try {
             JobSubmission submission = node == null || node.isNull() ? null
-                    : mapper.treeToValue(node, JobSubmission.class);
+                    : entries.treeToValue(node, JobSubmission.class);
             return new BatchEntry.Valid(validator.validate(submission).ownedBy(caller.keyName()));
         } catch (BoardFormatException e) {
             return refused(ProblemType.INVALID_BOARD.problem(e.getMessage()), index);
         } catch (ProblemException e) {
             return refused(e.problem(), index);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
+        } catch (JsonProcessingException e) {
+            return refused(ProblemType.MALFORMED_REQUEST.problem("entry " + index + " is not a job submission: "
+                    + ProblemMappers.jsonDetail(e)), index);
+        } catch (IllegalArgumentException e) {
             return refused(ProblemType.MALFORMED_REQUEST.problem("entry " + index + " is not a job submission"),
                     index);
         }

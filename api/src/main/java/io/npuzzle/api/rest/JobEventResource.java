@@ -1,5 +1,7 @@
 package io.npuzzle.api.rest;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.JobEvent;
@@ -26,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.RestHeader;
 
+import java.io.UncheckedIOException;
 import java.time.Duration;
 
 import static io.npuzzle.protocol.ProblemType.JOB_NOT_FOUND;
@@ -46,11 +49,13 @@ public class JobEventResource {
     private final JobEvents events;
     private final JobService jobs;
     private final ApiConfig config;
+    private final ObjectMapper mapper;
 
-    JobEventResource(JobEvents events, JobService jobs, ApiConfig config) {
+    JobEventResource(JobEvents events, JobService jobs, ApiConfig config, ObjectMapper mapper) {
         this.events = events;
         this.jobs = jobs;
         this.config = config;
+        this.mapper = mapper;
     }
 
     @GET
@@ -81,9 +86,19 @@ public class JobEventResource {
         return events.after(id, revisionOf(lastEventId)).map(event -> toSse(sse, event));
     }
 
-    private static OutboundSseEvent toSse(Sse sse, JobEvent event) {
-        return sse.newEventBuilder().id(Long.toString(event.id())).name(event.kind().label())
-                .mediaType(MediaType.APPLICATION_JSON_TYPE).data(Job.class, event.job()).build();
+    /**
+     * An event of only the fields the SSE specification defines: {@code id}, {@code event} and {@code data}. The
+     * job is written as JSON text here, without a media type on the event, which would add a {@code content-type}
+     * line that no EventSource knows.
+     */
+    private OutboundSseEvent toSse(Sse sse, JobEvent event) {
+        String json;
+        try {
+            json = mapper.writeValueAsString(event.job());
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+        return sse.newEventBuilder().id(Long.toString(event.id())).name(event.kind().label()).data(json).build();
     }
 
     /** The revision a client saw; anything but a plain count means it saw nothing, and gets the whole story. */

@@ -8,6 +8,7 @@ import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveRequest;
+import io.quarkus.resteasy.reactive.jackson.CustomDeserialization;
 import io.smallrye.mutiny.Uni;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.Consumes;
@@ -101,6 +102,7 @@ public class JobResource {
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
                     examples = @ExampleObject(name = "done", value = OpenApiExamples.DONE_JOB)))
+    @CustomDeserialization(StrictJson.RequestBodies.class)
     public Uni<RestResponse<Job>> submit(@RequestBody(required = true, content = @Content(
                                                  mediaType = MediaType.APPLICATION_JSON,
                                                  schema = @Schema(implementation = JobSubmission.class),
@@ -167,7 +169,7 @@ public class JobResource {
     }
 
     private Duration waitOf(String wait) {
-        if (wait == null || wait.isBlank()) {
+        if (wait == null) {
             return Duration.ZERO;
         }
         long max = config.maxWait().toSeconds();

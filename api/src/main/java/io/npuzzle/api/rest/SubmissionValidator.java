@@ -12,6 +12,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Validates a submission with the core parser and the service's board limits, and turns it into a normalised
@@ -19,6 +22,10 @@ import java.time.Instant;
  */
 @ApplicationScoped
 public class SubmissionValidator {
+
+    /** The modes as the OpenAPI document spells them: a submission's mode is one of these exactly. */
+    static final Set<String> MODES = Arrays.stream(Mode.values()).map(Mode::label)
+            .collect(Collectors.toUnmodifiableSet());
 
     private final int maxRows;
     private final int maxCols;
@@ -36,19 +43,19 @@ public class SubmissionValidator {
 
     /**
      * @throws io.npuzzle.core.board.BoardFormatException naming the defect of the board, goal or shape
-     * @throws ProblemException for a missing body, an unknown mode, a ratio out of range or without bounded mode,
+     * @throws ProblemException for a missing body, an unknown mode (modes are spelled in lower case, exactly as
+     *                          the OpenAPI document lists them), a ratio out of range or without bounded mode,
      *                          or a board over the limits
      */
     public SolveRequest validate(JobSubmission submission) {
         if (submission == null) {
             throw new ProblemException(ProblemType.MALFORMED_REQUEST, "send a JSON object with at least a board");
         }
-        Mode mode;
-        try {
-            mode = Mode.parse(submission.mode());
-        } catch (IllegalArgumentException e) {
-            throw new ProblemException(ProblemType.INVALID_MODE, e.getMessage());
+        if (submission.mode() != null && !MODES.contains(submission.mode())) {
+            throw new ProblemException(ProblemType.INVALID_MODE,
+                    "unknown mode (expected optimal, bounded or fast, in lower case)");
         }
+        Mode mode = Mode.parse(submission.mode());
         Quality quality;
         try {
             quality = new Quality(mode, submission.ratio());

@@ -35,6 +35,8 @@ class ApiKeysIT {
     private static final String BOARD = "2 3 4 1 5 x 7 6 8";
     /** Per key: enough for the other tests, a few seconds' worth for the rate test to exhaust. */
     private static final int BURST = 30;
+    /** Per address, for requests without a valid key: refilled within a second, so that the other tests' requests fit. */
+    private static final int UNAUTHENTICATED_BURST = 10;
     private static final Map<String, String> KEYS = Map.of("alice", key(), "bob", key(), "carol", key(),
             "dave", key());
 
@@ -50,6 +52,8 @@ class ApiKeysIT {
                 "npuzzle.api.auth.enabled", "true",
                 "npuzzle.api.rate-limit.per-second", "1",
                 "npuzzle.api.rate-limit.burst", Integer.toString(BURST),
+                "npuzzle.api.rate-limit.unauthenticated-per-second", "20",
+                "npuzzle.api.rate-limit.unauthenticated-burst", Integer.toString(UNAUTHENTICATED_BURST),
                 // The access log too must never show a key.
                 "quarkus.http.access-log.enabled", "true"));
         KEYS.forEach((name, key) -> settings.put("npuzzle.api.auth.keys." + name, "sha256:" + Hashes.sha256Hex(key)));
@@ -140,6 +144,37 @@ class ApiKeysIT {
         assertTrue(limited > 0, "carol went over her rate");
         assertEquals(404, client(KEYS.get("dave")).get("00000000-0000-4000-8000-000000000000").statusCode(),
                 "dave, from the same address, still gets through");
+    }
+
+    @Test
+    void requestsWithoutAValidKeyAreLimitedPerAddressWith429AndRetryAfter() throws Exception {
+        List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
+        HttpClient http = HttpClient.newHttpClient();
+        for (int i = 0; i < 6 * UNAUTHENTICATED_BURST; i++) {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port
+                    + "/api/v1/jobs/00000000-0000-4000-8000-000000000000")).timeout(Duration.ofSeconds(30));
+            if (i % 2 == 0) {
+                request.header("Authorization", "Bearer guess-" + i);
+            }
+            sent.add(http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()));
+        }
+        int limited = 0;
+        for (var future : sent) {
+            HttpResponse<String> response = future.get();
+            if (response.statusCode() == 429) {
+                limited++;
+                assertEquals(ProblemType.RATE_LIMITED.urn(), JobsClient.read(response.body()).get("type").asText());
+                assertTrue(Long.parseLong(response.headers().firstValue("Retry-After").orElse("0")) >= 1);
+            } else {
+                assertUnauthorized(response);
+            }
+        }
+        assertTrue(limited > 0, "requests without a valid key went over their rate");
+        assertEquals(404, client(KEYS.get("dave")).get("00000000-0000-4000-8000-000000000000").statusCode(),
+                "a valid key from the same address is counted on its own");
+        Awaitility.await("the address may try again").atMost(Duration.ofSeconds(10))
+                .until(() -> client(null).get("00000000-0000-4000-8000-000000000000").statusCode() == 401);
+        Thread.sleep(1000);
     }
 
     @Test

@@ -48,6 +48,20 @@ class JobEventsApiTest {
     }
 
     @Test
+    void eachEventCarriesOnlyTheIdEventAndDataLinesTheSpecificationDefines() {
+        JobsClient client = new JobsClient(port);
+        String id = client.acceptedBoard("8 6 7 2 5 4 3 0 1").get("id").asText();
+
+        List<ServerSentEvent> events = client.events(id, null, 100).events();
+
+        assertTrue(!events.isEmpty());
+        for (ServerSentEvent event : events) {
+            assertEquals(List.of("id", "event", "data"), event.fields(), "the lines of event " + event.id());
+            assertEquals(id, event.job().get("id").asText());
+        }
+    }
+
+    @Test
     void aClientThatSawTheFinalEventGetsNothingMoreAndOneThatDidNotGetsIt() {
         JobsClient client = new JobsClient(port);
         String id = client.acceptedBoard("1 2 3 4 5 6 0 7 8").get("id").asText();

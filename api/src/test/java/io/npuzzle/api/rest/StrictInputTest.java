@@ -54,6 +54,101 @@ class StrictInputTest {
     }
 
     @Test
+    void anUnknownFieldIsRefusedAndNamedNotIgnored() {
+        malformed(post(JOBS, BOARD + ",\"mdoe\":\"fast\"}"))
+                .body("detail", containsString("unknown field 'mdoe'"))
+                .body("detail", containsString("mode"));
+        malformed(post(JOBS + "/batch", "{\"jobs\":[" + BOARD + "}],\"priority\":1}"))
+                .body("detail", containsString("unknown field 'priority'"));
+    }
+
+    @Test
+    void aFieldGivenTwiceIsRefusedAndNamedNotTakenLastOneWins() {
+        malformed(post(JOBS, BOARD + ",\"board\":\"1 2 3 4 5 6 7 0 8\"}"))
+                .body("detail", equalTo("field 'board' is given more than once"));
+        malformed(post(JOBS + "/batch", "{\"jobs\":[" + BOARD + ",\"mode\":\"fast\",\"mode\":\"optimal\"}]}"))
+                .body("detail", equalTo("field 'mode' is given more than once"));
+    }
+
+    @Test
+    void aStringFieldTakesAJsonStringAndANumberFieldAJsonNumber() {
+        for (String body : new String[] {"{\"board\":123}", "{\"board\":true}", "{\"board\":1.5}",
+                BOARD + ",\"goal\":123456780}", BOARD + ",\"mode\":1}"}) {
+            malformed(post(JOBS, body)).body("detail", containsString("has the wrong type or form"));
+        }
+        for (String ratio : new String[] {"\"1.25\"", "true"}) {
+            malformed(post(JOBS, BOARD + ",\"mode\":\"bounded\",\"ratio\":" + ratio + "}"))
+                    .body("detail", equalTo("field 'ratio' has the wrong type or form"));
+        }
+        post(JOBS, BOARD + ",\"mode\":\"bounded\",\"ratio\":2}").statusCode(oneOf(200, 202));
+    }
+
+    @Test
+    void aModeIsOneOfTheValuesTheOpenApiDocumentSpellsOut() {
+        for (String mode : new String[] {"FAST", "Optimal", " bounded", ""}) {
+            problem(post(JOBS, BOARD + ",\"mode\":\"" + mode + "\"}"), 400)
+                    .body("type", equalTo(ProblemType.INVALID_MODE.urn()));
+        }
+        post(JOBS, BOARD + ",\"mode\":\"fast\"}").statusCode(oneOf(200, 202));
+    }
+
+    @Test
+    void aBatchEntryWithAnUnknownFieldOrAWrongTypeIsRefusedByNameAndTheOthersAccepted() {
+        given().contentType(ContentType.JSON).body("{\"jobs\":[" + BOARD + ",\"mdoe\":\"fast\"}," + BOARD
+                        + "},{\"board\":123}]}").post(JOBS + "/batch").then().statusCode(202)
+                .body("jobs[0].type", equalTo(ProblemType.MALFORMED_REQUEST.urn()))
+                .body("jobs[0].detail", containsString("unknown field 'mdoe'"))
+                .body("jobs[1].id", org.hamcrest.Matchers.notNullValue())
+                .body("jobs[2].detail", containsString("field 'board' has the wrong type or form"));
+    }
+
+    @Test
+    void anEmptyBatchIsRefused() {
+        malformed(post(JOBS + "/batch", "{\"jobs\":[]}")).body("detail", containsString("at least one job"));
+    }
+
+    @Test
+    void aQueryParameterGivenTwiceOrWithoutAValueIsRefused() {
+        String job = JOBS + "/" + UUID.randomUUID();
+        for (String query : new String[] {"?wait=", "?wait", "?wait=1&wait=2", "?wait=1&wait=1"}) {
+            malformed(given().urlEncodingEnabled(false).get(job + query).then())
+                    .body("detail", containsString("query parameter 'wait'"));
+        }
+        problem(given().urlEncodingEnabled(false).get(job + "?wait=%20").then(), 400)
+                .body("type", equalTo(ProblemType.INVALID_WAIT.urn()));
+        problem(given().get(job + "?wait=1").then(), 404);
+    }
+
+    @Test
+    void aBodyWithoutAJsonContentTypeIsAn415() throws Exception {
+        HttpResponse<String> none = send(HttpRequest.newBuilder(base.resolve(JOBS))
+                .POST(HttpRequest.BodyPublishers.ofString(BOARD + "}")));
+        assertProblem(none, 415, ProblemType.UNSUPPORTED_MEDIA_TYPE);
+        HttpResponse<String> text = send(HttpRequest.newBuilder(base.resolve(JOBS + "/batch"))
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.ofString("{\"jobs\":[]}")));
+        assertProblem(text, 415, ProblemType.UNSUPPORTED_MEDIA_TYPE);
+    }
+
+    @Test
+    void aCompressedBodyIsAn415NotBrokenJson() throws Exception {
+        java.io.ByteArrayOutputStream gzipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gzipped)) {
+            out.write((BOARD + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        for (String encoding : new String[] {"gzip", "br", "identity, gzip"}) {
+            HttpResponse<String> response = send(HttpRequest.newBuilder(base.resolve(JOBS))
+                    .header("Content-Type", "application/json").header("Content-Encoding", encoding)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
+            assertProblem(response, 415, ProblemType.UNSUPPORTED_MEDIA_TYPE);
+            assertTrue(response.body().contains("Content-Encoding"), response.body());
+        }
+        HttpResponse<String> identity = send(HttpRequest.newBuilder(base.resolve(JOBS))
+                .header("Content-Type", "application/json").header("Content-Encoding", "identity")
+                .POST(HttpRequest.BodyPublishers.ofString(BOARD + "}")));
+        assertTrue(identity.statusCode() == 200 || identity.statusCode() == 202, identity.body());
+    }
+
+    @Test
     void waitTakesAsciiDigitsOnly() {
         for (String wait : new String[] {"٣", "+3", "３", "1.0"}) {
             problem(given().queryParam("wait", wait).get(JOBS + "/" + UUID.randomUUID()).then(), 400)

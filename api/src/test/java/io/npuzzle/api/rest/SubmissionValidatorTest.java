@@ -36,9 +36,14 @@ class SubmissionValidatorTest {
     }
 
     @Test
-    void theModeIsReadWhateverItsCase() {
+    void theModeIsReadOnlyAsTheOpenApiDocumentSpellsIt() {
         assertEquals(Mode.FAST, validator.validate(
-                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "FAST", null)).mode());
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "fast", null)).mode());
+        for (String mode : new String[] {"FAST", "Fast", " fast", "fast ", ""}) {
+            ProblemException refused = assertThrows(ProblemException.class, () -> validator.validate(
+                    new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, mode, null)), mode);
+            assertTrue(refused.problem().is(ProblemType.INVALID_MODE), mode);
+        }
     }
 
     @Test
