@@ -17,11 +17,11 @@ import java.util.Optional;
 
 /**
  * Limits the requests each client makes to {@code /api/} (health, metrics and the page are never limited): per
- * API key when keys are on, else per address (or the configured client header),
- * answering 429 with {@code Retry-After} beyond the limit. With keys on, requests without a valid key are counted
- * per address (or client header) in buckets of their own, with a rate of their own, before they are answered 401. Counted per replica, in memory: no Redis round trip
- * on every request, and the limit still holds while Redis is down; with N replicas behind a balancer a client
- * gets up to N times the limit, which is what the setting is sized for.
+ * API key when keys are on, else per address (or the configured client header), answering 429 with
+ * {@code Retry-After} beyond the limit. With keys on, requests without a valid key are counted per address (or
+ * client header) in buckets of their own, with a rate of their own, before they are answered 401. Counted per
+ * replica, in memory: no Redis round trip on every request, and the limit still holds while Redis is down; with N
+ * replicas behind a balancer a client gets up to N times the limit, which is what the setting is sized for.
  */
 @ApplicationScoped
 public class RateLimit {

@@ -21,8 +21,8 @@ public final class PatternDatabase {
     /** Positional tables always made: up to 16^6 entries (a six-tile pattern on 4x4, 8 MB). */
     static final long SMALL_POSITIONAL_ENTRIES = 1L << 24;
     /**
-     * Largest positional table: 20^7 entries, a seven-tile pattern on 4x5 (640 MB; the large 4x5 set's, read at 24-26
-     * M nodes/s instead of 15 M ranked, two threads). Indices stay within an int.
+     * Largest positional table: 20^7 entries, a seven-tile pattern on 4x5 (640 MB; the large 4x5 set's, which reads
+     * markedly faster through it than ranked: {@code bench/shapes --databases 7-8}). Indices stay within an int.
      */
     static final long MAX_POSITIONAL_ENTRIES = 1_280_000_000L;
     /**

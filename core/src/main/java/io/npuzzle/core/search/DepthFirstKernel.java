@@ -158,12 +158,11 @@ final class DepthFirstKernel {
      * first, then those within the threshold are entered lowest estimate first, and among equal ones the one whose
      * views agree on more excess. Order only matters in the last iteration, which stops at the first solution, and
      * mostly near the root, where a wrong turn costs a large subtree: ordering the nodes above depth
-     * {@link #ORDERED_DEPTH} cuts the nodes of Korf's instances (one thread) by 16 % with the 6-6-3 set and 15 %
-     * with the 7-8 set, nearly as much as ordering every node (by estimate alone: 13 % and 6 %), and these nodes
-     * are so few that estimating their children twice costs nothing measurable (measured before
-     * {@link SubtreeHistory}: in IdaStarSearch's split iterations this order now stands for the first split
-     * iteration and among subtrees of equal history; it still orders whole-tree walks and the service's shared
-     * searches). Returns FOUND, STOPPED, or the least f above the threshold met below (NONE when none).
+     * {@link #ORDERED_DEPTH} cuts the nodes of Korf's instances nearly as much as ordering every node, and these
+     * nodes are so few that estimating their children twice costs nothing measurable ({@code bench/korf --threads
+     * 1}). In IdaStarSearch's split iterations this order stands for the first split iteration and among subtrees
+     * of equal history ({@link SubtreeHistory}); it still orders whole-tree walks and the service's shared
+     * searches. Returns FOUND, STOPPED, or the least f above the threshold met below (NONE when none).
      */
     private int searchOrdered(int blank, int g, int state) {
         if (g == collectDepth) {
