@@ -33,20 +33,19 @@ public class StrictJson implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.configure(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS, false);
-        mapper.coercionConfigFor(LogicalType.Integer)
-                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Float)
-                .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Textual)
-                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        mapper.coercionConfigFor(LogicalType.Boolean)
-                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        refuse(mapper, LogicalType.Integer, CoercionInputShape.Float, CoercionInputShape.String,
+                CoercionInputShape.Boolean);
+        refuse(mapper, LogicalType.Float, CoercionInputShape.String, CoercionInputShape.Boolean);
+        refuse(mapper, LogicalType.Textual, CoercionInputShape.Integer, CoercionInputShape.Float,
+                CoercionInputShape.Boolean);
+        refuse(mapper, LogicalType.Boolean, CoercionInputShape.Integer, CoercionInputShape.String);
+    }
+
+    /** Values of {@code type} are read only from JSON of their own kind, never converted from these shapes. */
+    private static void refuse(ObjectMapper mapper, LogicalType type, CoercionInputShape... shapes) {
+        for (CoercionInputShape shape : shapes) {
+            mapper.coercionConfigFor(type).setCoercion(shape, CoercionAction.Fail);
+        }
     }
 
     /** The reader of request bodies of {@code type}: unknown fields and a field given twice are errors. */
