@@ -55,10 +55,14 @@ class BinRunIT {
         client = new JobsClient(port);
     }
 
+    /** TERM, so that bin/run stops what it started (the broker and Redis run out of its process group). */
     @AfterAll
     static void stopBinRun() throws InterruptedException {
         if (binRun != null && binRun.isAlive()) {
-            binRun.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            binRun.destroy();
+            if (!binRun.waitFor(TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                binRun.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
         }
     }
 
