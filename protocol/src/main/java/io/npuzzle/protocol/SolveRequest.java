@@ -1,6 +1,8 @@
 package io.npuzzle.protocol;
 
+import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.solve.SolveCost;
 
 import java.time.Instant;
 
@@ -51,5 +53,10 @@ public record SolveRequest(String jobId, String key, String board, int rows, int
 
     public Quality quality() {
         return new Quality(mode, ratio);
+    }
+
+    /** The lane the job travels in: its board's shape and mode decide it. */
+    public SolveCost lane() {
+        return SolveCost.of(Shape.of(rows, cols), mode);
     }
 }

@@ -3,7 +3,6 @@ package io.npuzzle.api.jobs;
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.api.problem.ProblemException;
-import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
@@ -70,7 +69,7 @@ public class JobService {
                 return store.createFinished(request, outcome).invoke(metrics::answeredFromCache)
                         .replaceWith(Job.of(request, false, outcome));
             }
-            SolveCost cost = SolveCost.of(Shape.of(request.rows(), request.cols()), request.mode());
+            SolveCost cost = request.lane();
             Uni<Boolean> admitted = cost == SolveCost.HEAVY
                     ? store.admitHeavy(request, heavyJobLimit.perClient()) : Uni.createFrom().item(true);
             return admitted.flatMap(admit -> admit ? queued(request, cost)

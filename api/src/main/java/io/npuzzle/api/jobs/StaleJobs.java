@@ -2,7 +2,6 @@ package io.npuzzle.api.jobs;
 
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.metrics.JobMetrics;
-import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.ProblemType;
@@ -77,37 +76,37 @@ public class StaleJobs {
     private Uni<Void> driveOn(Redrive redrive) {
         SolveRequest request = redrive.request();
         if (redrive.times() > config.maxTimes()) {
-            return store.finish(SolveOutcome.failed(request.jobId(), ProblemType.REDRIVES_EXHAUSTED.problem(
+            return finish(SolveOutcome.failed(request.jobId(), ProblemType.REDRIVES_EXHAUSTED.problem(
                             "the job went without a start, progress or outcome " + config.maxTimes()
                                     + " times, each time published again; it is not tried again"),
-                    JobService.OUTCOME_PRODUCER)).invoke(recorded -> {
-                if (recorded) {
-                    log(request, "abandoned after %d re-drives", config.maxTimes());
-                    metrics.redriven(JobMetrics.RedriveRoute.ABANDONED);
-                }
-            }).replaceWithVoid();
+                    JobService.OUTCOME_PRODUCER), JobMetrics.RedriveRoute.ABANDONED,
+                    "abandoned after " + config.maxTimes() + " re-drives");
         }
         return cache.find(request.key()).flatMap(cached -> {
             if (cached != null && cached.serves(request.quality())) {
-                return store.finish(SolveOutcome.done(request.jobId(), cached.toResult(true),
-                        JobService.OUTCOME_PRODUCER)).invoke(recorded -> {
-                    if (recorded) {
-                        log(request, "finished from the cache after it went quiet");
-                        metrics.redriven(JobMetrics.RedriveRoute.CACHE);
-                    }
-                }).replaceWithVoid();
+                return finish(SolveOutcome.done(request.jobId(), cached.toResult(true), JobService.OUTCOME_PRODUCER),
+                        JobMetrics.RedriveRoute.CACHE, "finished from the cache after it went quiet");
             }
-            SolveCost lane = SolveCost.of(Shape.of(request.rows(), request.cols()), request.mode());
-            return queue.enqueue(request, lane).invoke(() -> {
-                log(request, "published again after it went quiet (re-drive %d)", redrive.times());
+            return queue.enqueue(request, request.lane()).invoke(() -> {
+                log(request.jobId(), "published again after it went quiet (re-drive " + redrive.times() + ")");
                 metrics.redriven(JobMetrics.RedriveRoute.QUEUE);
             });
         });
     }
 
-    private static void log(SolveRequest request, String format, Object... args) {
-        MDC.put(JobIds.LOG_KEY, request.jobId());
-        LOG.infof(format, args);
+    /** Records the outcome of a quiet job, counted and logged only where no other outcome came first. */
+    private Uni<Void> finish(SolveOutcome outcome, JobMetrics.RedriveRoute route, String what) {
+        return store.finish(outcome).invoke(recorded -> {
+            if (recorded) {
+                log(outcome.jobId(), what);
+                metrics.redriven(route);
+            }
+        }).replaceWithVoid();
+    }
+
+    private static void log(String jobId, String what) {
+        MDC.put(JobIds.LOG_KEY, jobId);
+        LOG.info(what);
         MDC.remove(JobIds.LOG_KEY);
     }
 
