@@ -40,17 +40,12 @@ COPY --chown=1001:1001 worker/target/quarkus-app/lib/ lib/
 COPY --chown=1001:1001 worker/target/quarkus-app/*.jar ./
 COPY --chown=1001:1001 worker/target/quarkus-app/app/ app/
 COPY --chown=1001:1001 worker/target/quarkus-app/quarkus/ quarkus/
-# The pattern databases are built here, once per image, with the CLI (the same solver code the worker runs). Every
-# replica then loads them from the image: no rebuild on start, no shared volume, and a root filesystem that can stay
-# read-only. PDB_SHAPES names the shapes (4x4 always; add e.g. "3x4 3x5 2x7 4x5 5x5 6x6 7x7 8x8" for production, the 5x5 set
-# taking minutes), PDB_SET=7-8 adds the large set of 4x4 and, when PDB_SHAPES names it, of 4x5 and 5x4 (minutes,
-# 2 GB of heap while building) and makes the worker use it.
-ARG PDB_SHAPES=4x4
-ARG PDB_SET=6-6-3
-ENV NPUZZLE_PDB_DIR=/deployments/pdb \
-    NPUZZLE_PDB_SET=${PDB_SET}
-RUN java -Xmx3g -cp 'lib/main/*' io.npuzzle.cli.Main databases --set 6-6-3 4x4 ${PDB_SHAPES} \
-    && if [ "${PDB_SET}" = "7-8" ]; then java -Xmx3g -cp 'lib/main/*' io.npuzzle.cli.Main databases --set 7-8 4x4 \
-         $(for shape in ${PDB_SHAPES}; do case "$shape" in 4x5|5x4) echo "$shape";; esac; done); fi \
-    && ls -l "$NPUZZLE_PDB_DIR"
+# The pattern databases live in /deployments/pdb, a volume shared by every worker of a deployment (a named volume in
+# Compose, a PersistentVolumeClaim on Kubernetes): the workers build what it lacks there in the background, one at a
+# time, or a one-shot `databases` run fills it (the class io.npuzzle.cli.Main, the solver code the worker runs).
+# Only the 15-puzzle's small set, which a worker loads before it reports ready, is built into the image (seconds),
+# and so seeds a new named volume.
+ENV NPUZZLE_PDB_DIR=/deployments/pdb
+RUN java -Xmx1g -cp 'lib/main/*' io.npuzzle.cli.Main databases 4x4 && ls -l "$NPUZZLE_PDB_DIR"
+VOLUME /deployments/pdb
 EXPOSE 8080

@@ -23,8 +23,15 @@ public final class PackagedServices {
 
     static final Path WORKER_JAR = Path.of("..", "worker", "target", "quarkus-app", "quarkus-run.jar");
     static final Path API_JAR = Path.of("target", "quarkus-app", "quarkus-run.jar");
+    /**
+     * What the workers do about databases their store lacks: by default they search without them, so that a
+     * test's heavy search runs at once, whatever the machine's store holds, and no background build takes the CPUs.
+     */
+    public static final String MISSING_DATABASES = "npuzzle.worker.databases.missing";
     /** The JVM options bin/run starts the services with. */
     static final List<String> RUN_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+ExitOnOutOfMemoryError");
+    /** The heap bin/run gives a worker that builds the 5x5 databases. */
+    static final List<String> BUILDING_HEAP = List.of("-Xmx2g", "-XX:+ExitOnOutOfMemoryError");
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -50,7 +57,8 @@ public final class PackagedServices {
      */
     public static ServiceProcess startWorker(String name, String workerId) {
         // A free port for its health endpoints, so that several workers never collide.
-        return start(WORKER_JAR, name, Map.of("npuzzle.worker.id", workerId, "quarkus.http.port", "0"));
+        return start(WORKER_JAR, name, Map.of("npuzzle.worker.id", workerId, "quarkus.http.port", "0",
+                MISSING_DATABASES, "skip"));
     }
 
     /**
@@ -59,11 +67,21 @@ public final class PackagedServices {
      * @param settings more configuration, overriding the defaults
      */
     public static ServiceProcess startWorkerAsRun(String name, int port, Map<String, String> settings) {
+        return startWorkerAsRun(name, port, settings, RUN_JVM_OPTIONS);
+    }
+
+    /**
+     * A worker as {@link #startWorkerAsRun(String, int, Map)} starts it, with other JVM options (such as
+     * {@link #BUILDING_HEAP}).
+     */
+    public static ServiceProcess startWorkerAsRun(String name, int port, Map<String, String> settings,
+                                                  List<String> jvmOptions) {
         Map<String, String> config = new HashMap<>(TestInfrastructure.shared().serviceConfig());
         config.put("npuzzle.worker.id", name);
         config.put("quarkus.http.port", Integer.toString(port));
+        config.put(MISSING_DATABASES, "skip");
         config.putAll(settings);
-        return ServiceProcess.start(WORKER_JAR, name, RUN_JVM_OPTIONS, config);
+        return ServiceProcess.start(WORKER_JAR, name, jvmOptions, config);
     }
 
     /** An API instance listening on the given port. */

@@ -3,6 +3,7 @@ package io.npuzzle.containers;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.testsupport.JobsClient;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * docker-compose.yml itself, through the compose v2 CLI, under a project name of its own and with the API on a
@@ -38,6 +40,8 @@ class ComposeIT {
     private static final Duration TIMEOUT = Duration.ofSeconds(90);
     private static final int WORKERS = 3;
 
+    /** The lock file of a database directory into which a worker builds. */
+    private static final String BUILD_LOCK = "build.lock";
     private static Compose compose;
     private static boolean removed;
     private static JobsClient client;
@@ -84,7 +88,25 @@ class ComposeIT {
 
     @Test
     @Order(2)
-    void everyServiceStopsOnSigtermAndDownRemovesTheStackWithItsVolume() {
+    void theWorkersShareOneFreshDatabaseVolumeAndOneOfThemBuildsIntoIt() {
+        Awaitility.await("a worker building into the shared volume").atMost(TIMEOUT)
+                .pollInterval(Duration.ofSeconds(1)).until(() -> {
+                    Compose.Result files = compose.run(TIMEOUT, "exec", "-T", "--index", "1", "worker",
+                            "ls", "/deployments/pdb");
+                    return files.exitCode() == 0 && files.lines().contains(BUILD_LOCK)
+                            && files.lines().stream().anyMatch(file -> file.startsWith("pdb-v2-4x4-"));
+                });
+        for (int index = 2; index <= WORKERS; index++) {
+            Compose.Result files = compose.run(TIMEOUT, "exec", "-T", "--index", Integer.toString(index), "worker",
+                    "ls", "/deployments/pdb");
+            assertTrue(files.lines().contains(BUILD_LOCK), "worker " + index + " sees the same store: "
+                    + files.output());
+        }
+    }
+
+    @Test
+    @Order(3)
+    void everyServiceStopsOnSigtermAndDownRemovesTheStackWithItsVolumes() {
         Compose.Result stop = compose.run(STOP, "stop");
         assertEquals(0, stop.exitCode(), "docker compose stop:\n" + stop.output());
         saveLogs();
@@ -106,8 +128,9 @@ class ComposeIT {
         assertEquals(List.of(), killed, "services killed after their grace period instead of stopping on SIGTERM");
 
         String volumeFilter = "label=com.docker.compose.project=" + compose.project();
-        assertEquals(1, docker("volume", "ls", "--quiet", "--filter", volumeFilter).lines().size(),
-                "the stack's Redis volume before down");
+        assertEquals(List.of(compose.project() + "_pdb", compose.project() + "_redis-data"),
+                docker("volume", "ls", "--quiet", "--filter", volumeFilter).lines().stream().sorted().toList(),
+                "the stack's volumes before down: the databases' and Redis'");
 
         Compose.Result down = compose.run(STOP, "down", "--volumes");
         assertEquals(0, down.exitCode(), "docker compose down:\n" + down.output());

@@ -43,14 +43,22 @@ public final class DatabaseSettings {
         return isSet(cache) ? Path.of(cache, "npuzzle") : Path.of(System.getProperty("user.home"), ".cache", "npuzzle");
     }
 
-    /** The databases in {@link #directory()}, of the {@link #set()}. */
+    /**
+     * The databases in {@link #directory()}, of the {@link #set()}; a solve builds those that take seconds
+     * ({@link PatternDatabases#QUICK_BUILD_ENTRIES}), the rest come from {@code npuzzle databases}.
+     */
     public static PatternDatabases databases() {
-        return PatternDatabases.in(directory(), set());
+        return PatternDatabases.in(directory(), set(), Long.parseLong(PatternDatabases.QUICK_BUILD_ENTRIES));
     }
 
     /** A solver on {@link #databases()} whose searches use every core. */
     public static Solver solver() {
-        return new Solver(databases(), Runtime.getRuntime().availableProcessors());
+        return solver(databases());
+    }
+
+    /** A solver on these databases whose searches use every core. */
+    public static Solver solver(PatternDatabases databases) {
+        return new Solver(databases, Runtime.getRuntime().availableProcessors());
     }
 
     private static String setting(String property, String variable) {

@@ -1,5 +1,6 @@
 package io.npuzzle.cli;
 
+import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Solver;
 
 import java.io.BufferedReader;
@@ -41,10 +42,11 @@ public final class Main {
                         --max-millis MS       time budget per board
                         --fallback            past the budget, answer with a fast (not optimal) solution
                         --json                one JSON object per line
-              databases [--set 6-6-3|7-8] SHAPE...
+              databases [--set 6-6-3|7-8] SHAPE...|--plan
                       load or build the pattern databases of shapes such as 4x5 or 5x5 (blank-last and blank-first
                       goals) in the cache directory, ahead of the first board; 7-8 is the large 4x4 set; those of
-                      6x6, 7x7 and 8x8 guide fast answers on boards of those sizes and larger
+                      6x6, 7x7 and 8x8 guide fast answers on boards of those sizes and larger; --plan builds
+                      every shape's, as the service's workers do
               help    this message
 
             Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;
@@ -80,7 +82,7 @@ public final class Main {
         }
         LineCommand command;
         try {
-            command = command(args, DatabaseSettings.solver());
+            command = command(args, DatabaseSettings.databases(), err);
         } catch (UsageException e) {
             err.println("npuzzle: " + e.getMessage());
             err.print(USAGE);
@@ -96,11 +98,12 @@ public final class Main {
     }
 
     /** The command the arguments name, or null for help. */
-    private static LineCommand command(String[] args, Solver solver) {
+    private static LineCommand command(String[] args, PatternDatabases databases, PrintStream err) {
         if (args.length == 0) {
             throw new UsageException("no command given");
         }
         String name = args[0];
+        Solver solver = DatabaseSettings.solver(databases);
         switch (name) {
             case "eight", "seven" -> {
                 if (args.length > 1) {
@@ -109,7 +112,7 @@ public final class Main {
                 return name.equals("eight") ? JudgeCommand.eight(solver) : JudgeCommand.seven(solver);
             }
             case "solve" -> {
-                return SolveCommand.fromArguments(solver, args, 1);
+                return SolveCommand.fromArguments(solver, new DatabaseHints(databases, err), args, 1);
             }
             case "help", "--help", "-h" -> {
                 return null;

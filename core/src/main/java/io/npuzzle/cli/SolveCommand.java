@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.Solver;
 
 import java.util.Locale;
@@ -19,23 +20,28 @@ final class SolveCommand implements LineCommand {
             Set.of("--rows", "--cols", "--goal", "--mode", "--ratio", "--max-nodes", "--max-millis");
 
     private final Solver solver;
+    private final DatabaseHints hints;
     private final Integer rows;
     private final Integer cols;
     private final String goal;
     private final boolean json;
     private final SolveOptions options;
+    private final Budget budget;
 
-    private SolveCommand(Solver solver, Integer rows, Integer cols, String goal, boolean json, SolveOptions options) {
+    private SolveCommand(Solver solver, DatabaseHints hints, Integer rows, Integer cols, String goal, boolean json,
+                         SolveOptions options, Budget budget) {
         this.solver = solver;
+        this.hints = hints;
         this.rows = rows;
         this.cols = cols;
         this.goal = goal;
         this.json = json;
         this.options = options;
+        this.budget = budget;
     }
 
     /** Reads the options that follow {@code solve}. */
-    static SolveCommand fromArguments(Solver solver, String[] args, int first) {
+    static SolveCommand fromArguments(Solver solver, DatabaseHints hints, String[] args, int first) {
         Integer rows = null;
         Integer cols = null;
         String goal = null;
@@ -43,8 +49,8 @@ final class SolveCommand implements LineCommand {
         boolean fallback = false;
         Mode mode = Mode.OPTIMAL;
         Double ratio = null;
-        long maxNodes = SolveOptions.DEFAULT_MAX_NODES;
-        long maxMillis = SolveOptions.DEFAULT_MAX_MILLIS;
+        Long maxNodes = null;
+        Long maxMillis = null;
         for (int i = first; i < args.length; i++) {
             String name = args[i];
             String value = null;
@@ -81,14 +87,27 @@ final class SolveCommand implements LineCommand {
         if (ratio != null && mode != Mode.BOUNDED) {
             throw new UsageException("--ratio goes with --mode bounded only");
         }
-        SolveOptions options = new SolveOptions(mode, maxNodes, maxMillis, null).withFastFallback(fallback);
-        return new SolveCommand(solver, rows, cols, goal, json,
-                ratio == null ? options : options.withRatio(ratio));
+        SolveOptions options = SolveOptions.defaults().withMode(mode).withFastFallback(fallback);
+        return new SolveCommand(solver, hints, rows, cols, goal, json,
+                ratio == null ? options : options.withRatio(ratio), new Budget(maxNodes, maxMillis));
+    }
+
+    /** The budget the command line sets, each limit null where it leaves the default of the board's kind. */
+    private record Budget(Long maxNodes, Long maxMillis) {
+
+        SolveOptions applyTo(SolveOptions options, Puzzle puzzle) {
+            SolveOptions defaults = SolveCost.of(puzzle.shape(), options.mode()).withDefaultBudget(options);
+            return options.withBudget(maxNodes != null ? maxNodes : defaults.maxNodes(),
+                    maxMillis != null ? maxMillis : defaults.maxMillis());
+        }
     }
 
     @Override
     public Reply answer(String line) {
-        SolveResult result = solver.solve(Puzzle.parse(line, rows, cols, goal), options);
+        Puzzle puzzle = Puzzle.parse(line, rows, cols, goal);
+        SolveOptions options = budget.applyTo(this.options, puzzle);
+        hints.before(puzzle, options.mode());
+        SolveResult result = solver.solve(puzzle, options);
         if (json) {
             // The object names the outcome, over budget included: the caller reads it there.
             return Reply.answer(toJson(result));

@@ -1,5 +1,6 @@
 package io.npuzzle.protocol;
 
+import io.npuzzle.core.model.DatabaseWait;
 import io.npuzzle.core.model.SearchProgress;
 
 /**
@@ -13,15 +14,22 @@ import io.npuzzle.core.model.SearchProgress;
  *                      far; null for a search on one worker
  * @param tasks         the subtree tasks of the current iteration; null for a search on one worker
  * @param workers       the workers that have taken part so far; null for a search on one worker
+ * @param databases     the databases the job waits for before its search starts (its bound and nodes are 0 and its
+ *                      elapsed time the wait's); null once it searches
  */
 public record JobProgress(int bound, long nodes, long elapsedMillis, Integer tasksDone, Integer tasks,
-                          Integer workers) {
+                          Integer workers, DatabaseProgress databases) {
 
     public static JobProgress of(SearchProgress progress) {
         if (!progress.split()) {
-            return new JobProgress(progress.bound(), progress.nodes(), progress.elapsedMillis(), null, null, null);
+            return new JobProgress(progress.bound(), progress.nodes(), progress.elapsedMillis(), null, null, null,
+                    null);
         }
         return new JobProgress(progress.bound(), progress.nodes(), progress.elapsedMillis(), progress.tasksDone(),
-                progress.tasks(), progress.workers());
+                progress.tasks(), progress.workers(), null);
+    }
+
+    public static JobProgress of(DatabaseWait wait) {
+        return new JobProgress(0, 0, wait.elapsedMillis(), null, null, null, DatabaseProgress.of(wait));
     }
 }

@@ -38,7 +38,7 @@ import java.util.stream.Collectors;
  *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
  *       annotations): a job's ratio and owner; a RUNNING job's progress; a finished job's time, result and
  *       error; an unsolvable board's moves and length; the bound of an answer that proves none; the task counts of a
- *       search on one worker.</li>
+ *       search on one worker; the databases a search waits for, and how far the one being built is.</li>
  *   <li>The bearer security scheme, which every job operation accepts but does not require: API keys are off
  *       unless the service is configured with some.</li>
  * </ul>
@@ -60,7 +60,8 @@ public class OpenApiFromCode implements OASFilter {
     static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
             "Job", List.of("ratio", "finishedAt", "result", "error", "owner", "progress"),
             "JobResult", List.of("moves", "length", "bound"),
-            "JobProgress", List.of("tasksDone", "tasks", "workers"));
+            "JobProgress", List.of("tasksDone", "tasks", "workers", "databases"),
+            "DatabaseProgress", List.of("building"));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {

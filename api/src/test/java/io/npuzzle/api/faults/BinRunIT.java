@@ -45,6 +45,8 @@ class BinRunIT {
         builder.environment().put("NPUZZLE_RUN_DIR", runDir.toString());
         builder.environment().put("NPUZZLE_KAFKA_PORT", Integer.toString(FreePorts.next()));
         builder.environment().put("NPUZZLE_REDIS_PORT", Integer.toString(FreePorts.next()));
+        // Supervision is under test here, not the databases: no background build takes the CPUs.
+        builder.environment().put("NPUZZLE_WORKER_DATABASES_MISSING", "skip");
         binRun = builder.start();
         Awaitility.await("bin/run started (output: " + output + ")").atMost(START_TIMEOUT)
                 .pollInterval(Duration.ofMillis(500))

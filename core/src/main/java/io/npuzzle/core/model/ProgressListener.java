@@ -1,6 +1,9 @@
 package io.npuzzle.core.model;
 
-/** Receives {@link SearchProgress} from a search thread; must return quickly and never throw. */
+/**
+ * Receives {@link SearchProgress} from a search thread, and what it waits for before it starts; must return quickly
+ * and never throw.
+ */
 @FunctionalInterface
 public interface ProgressListener {
 
@@ -11,4 +14,8 @@ public interface ProgressListener {
     long INTERVAL_MILLIS = 1_000;
 
     void report(SearchProgress progress);
+
+    /** Hears that the search waits for its databases to be built; a listener that shows only searches ignores it. */
+    default void waiting(DatabaseWait wait) {
+    }
 }

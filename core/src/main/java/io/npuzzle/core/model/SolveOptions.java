@@ -21,8 +21,6 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
     public static final double MAX_RATIO = 3.0;
     public static final double DEFAULT_RATIO = 1.25;
 
-    public static final long DEFAULT_MAX_NODES = 20_000_000L;
-    public static final long DEFAULT_MAX_MILLIS = 10_000L;
     private static final BooleanSupplier NEVER = () -> false;
 
     public SolveOptions {
@@ -54,8 +52,9 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
         this(mode, maxNodes, maxMillis, SearchMemory.alone(), cancelled, false, DEFAULT_RATIO, ProgressListener.NONE);
     }
 
+    /** An optimal solve within the budget of a quick one ({@link DefaultBudgets}). */
     public static SolveOptions defaults() {
-        return new SolveOptions(Mode.OPTIMAL, DEFAULT_MAX_NODES, DEFAULT_MAX_MILLIS, NEVER);
+        return DefaultBudgets.quick(new SolveOptions(Mode.OPTIMAL, 1, 1, NEVER));
     }
 
     public SolveOptions withMode(Mode newMode) {

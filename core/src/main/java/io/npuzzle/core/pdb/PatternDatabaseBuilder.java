@@ -51,7 +51,12 @@ public final class PatternDatabaseBuilder {
     }
 
     public PatternDatabase build(Pattern pattern) {
-        Search search = new Search(pattern);
+        return build(pattern, new BuildProgress(pattern.entries()));
+    }
+
+    /** Builds the pattern's database, counting the placements it has reached in {@code progress} as it goes. */
+    public PatternDatabase build(Pattern pattern, BuildProgress progress) {
+        Search search = new Search(pattern, progress);
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, PatternDatabaseBuilder::daemon) : null;
         try {
             int current = 1;
@@ -90,9 +95,11 @@ public final class PatternDatabaseBuilder {
         /** Two bits per state, state = rank * freeCells + (rank of the region's lowest cell among the free cells). */
         private final long[] states;
         private final byte[] entries;
+        private final BuildProgress progress;
 
-        Search(Pattern pattern) {
+        Search(Pattern pattern, BuildProgress progress) {
             this.pattern = pattern;
+            this.progress = progress;
             this.shape = pattern.shape();
             this.n = shape.size();
             this.k = pattern.tileCount();
@@ -120,6 +127,7 @@ public final class PatternDatabaseBuilder {
             int goal = rankOf(goals);
             long free = allCells & ~pattern.cellMask();
             setEntry(goal, 0);
+            progress.reached(1);
             for (long rest = free; rest != 0; ) {
                 long region = flood(1L << Long.numberOfTrailingZeros(rest), free);
                 if ((region & pattern.blankRegion()) != 0) {
@@ -154,6 +162,7 @@ public final class PatternDatabaseBuilder {
 
         private long expandChunks(int depth, int code, AtomicLong nextChunk) {
             long found = 0;
+            long[] placements = new long[1]; // placements first reached in the current chunk
             int[] cells = new int[k];
             long pattern2 = code * LOW_BITS; // the code repeated in every field
             int nextCode = code ^ CLOSED;
@@ -170,14 +179,16 @@ public final class PatternDatabaseBuilder {
                     WORDS.getAndBitwiseOr(states, w, code == 1 ? matching << 1 : matching);
                     for (long rest = matching; rest != 0; rest &= rest - 1) {
                         long state = (long) w * 32 + (Long.numberOfTrailingZeros(rest) >>> 1);
-                        found += expandState(state, depth, nextCode, cells);
+                        found += expandState(state, depth, nextCode, cells, placements);
                     }
                 }
+                progress.reached(placements[0]);
+                placements[0] = 0;
             }
             return found;
         }
 
-        private int expandState(long state, int depth, int nextCode, int[] cells) {
+        private int expandState(long state, int depth, int nextCode, int[] cells, long[] placements) {
             int rank = (int) (state / freeCells);
             int slot = (int) (state % freeCells);
             pattern.unrank(rank, cells);
@@ -203,7 +214,9 @@ public final class PatternDatabaseBuilder {
                     long childFree = free & ~(1L << to) | 1L << from;
                     if (mark(child, childFree, flood(1L << from, childFree), nextCode)) {
                         found++;
-                        setEntry(child, Math.min(PatternDatabase.MAX_ENTRY, (depth + 1 - childManhattan) >> 1));
+                        if (setEntry(child, Math.min(PatternDatabase.MAX_ENTRY, (depth + 1 - childManhattan) >> 1))) {
+                            placements[0]++;
+                        }
                     }
                 }
             }
@@ -227,18 +240,21 @@ public final class PatternDatabaseBuilder {
             }
         }
 
-        /** Sets a placement's entry unless it has one: the first level that meets a placement sets it. */
-        private void setEntry(int rank, int entry) {
+        /**
+         * Sets a placement's entry unless it has one: the first level that meets a placement sets it. True when
+         * this call set it.
+         */
+        private boolean setEntry(int rank, int entry) {
             int at = rank >> 1;
             int shift = (rank & 1) << 2;
             while (true) {
                 byte old = (byte) BYTES.getOpaque(entries, at);
                 if ((old >> shift & 15) != UNREACHED) {
-                    return;
+                    return false;
                 }
                 byte updated = (byte) (old & ~(15 << shift) | entry << shift);
                 if (BYTES.weakCompareAndSet(entries, at, old, updated)) {
-                    return;
+                    return true;
                 }
             }
         }

@@ -27,6 +27,13 @@ import java.util.concurrent.FutureTask;
  */
 public final class PatternDatabases {
 
+    /**
+     * Entries of the largest database a caller builds before it answers: the 6-6-3 databases of 4x4 and anything
+     * smaller build in seconds; larger ones (4x5 and 5x5 six-tile databases) take minutes, and are prepared ahead
+     * ({@code npuzzle databases}, or a service's background build).
+     */
+    public static final String QUICK_BUILD_ENTRIES = "16000000";
+
     private static final System.Logger LOG = System.getLogger(PatternDatabases.class.getName());
     private static final Shape FOUR_BY_FOUR = Shape.of(4, 4);
     /** Regions whose databases guide beams, loaded in the background by {@link #warmUp()} where stored. */
@@ -39,17 +46,15 @@ public final class PatternDatabases {
     private final DatabaseSet largest;
     private final long maxBuildEntries;
     private final ConcurrentHashMap<Pattern, FutureTask<PatternDatabase>> databases = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Goal, PdbHeuristic> heuristics = new ConcurrentHashMap<>();
+    /** Builds under way in this process, by pattern. */
+    private final ConcurrentHashMap<Pattern, BuildProgress> builds = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<DatabaseGoal, PdbHeuristic> heuristics = new ConcurrentHashMap<>();
     /** Goals whose databases were found too large to build in the background here. */
-    private final Set<Goal> unavailable = ConcurrentHashMap.newKeySet();
+    private final Set<DatabaseGoal> unavailable = ConcurrentHashMap.newKeySet();
     /** Large goals not loaded for want of heap, said once each. */
-    private final Set<Goal> refusedForHeap = ConcurrentHashMap.newKeySet();
+    private final Set<DatabaseGoal> refusedForHeap = ConcurrentHashMap.newKeySet();
     private final ExecutorService background = Executors.newSingleThreadExecutor(PatternDatabases::daemon);
     private volatile boolean ready;
-
-    /** The databases of one goal of one shape, in one set. */
-    private record Goal(Shape shape, int goalBlank, DatabaseSet set) {
-    }
 
     /**
      * @param largest         {@link DatabaseSet#LARGE} to use the large databases for 4x4 and 4x5 once built, else STANDARD
@@ -76,6 +81,11 @@ public final class PatternDatabases {
                 new PatternDatabaseBuilder(Runtime.getRuntime().availableProcessors()), largest, maxBuildEntries);
     }
 
+    /** Where the databases are stored. */
+    public Path directory() {
+        return store.directory();
+    }
+
     public static boolean supports(Shape shape) {
         return Partitions.supports(shape);
     }
@@ -96,12 +106,12 @@ public final class PatternDatabases {
      */
     public void warmUp() {
         for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
-            heuristic(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.STANDARD));
+            heuristic(new DatabaseGoal(FOUR_BY_FOUR, goalBlank, DatabaseSet.STANDARD));
         }
         ready = true;
         if (largest == DatabaseSet.LARGE) {
             for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
-                prepare(new Goal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
+                prepare(new DatabaseGoal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
             }
             prepareStored(LARGE_SHAPES, DatabaseSet.LARGE);
         }
@@ -112,7 +122,7 @@ public final class PatternDatabases {
     private void prepareStored(List<Shape> shapes, DatabaseSet set) {
         for (Shape shape : shapes) {
             for (int goalBlank : commonGoalBlanks(shape)) {
-                Goal goal = new Goal(shape, goalBlank, set);
+                DatabaseGoal goal = new DatabaseGoal(shape, goalBlank, set);
                 if (stored(goal)) {
                     prepare(goal);
                 }
@@ -148,19 +158,19 @@ public final class PatternDatabases {
      */
     private PdbHeuristic loaded(Shape shape, int goalBlank) {
         if (largest == DatabaseSet.LARGE && Partitions.hasLargeSet(shape)) {
-            Goal large = new Goal(shape, goalBlank, DatabaseSet.LARGE);
+            DatabaseGoal large = new DatabaseGoal(shape, goalBlank, DatabaseSet.LARGE);
             PdbHeuristic loaded = ifLoaded(large);
             if (loaded != null) {
                 return loaded;
             }
             prepare(large);
         }
-        return heuristic(new Goal(shape, goalBlank, DatabaseSet.STANDARD));
+        return heuristic(new DatabaseGoal(shape, goalBlank, DatabaseSet.STANDARD));
     }
 
     /** The estimate in a given set, loaded or built now; null as for {@link #heuristic(Shape, int, LoadPolicy)}. */
     public PdbHeuristic heuristicInSet(Shape shape, int goalBlank, DatabaseSet set) {
-        return heuristic(new Goal(shape, goalBlank, set));
+        return heuristic(new DatabaseGoal(shape, goalBlank, set));
     }
 
     /**
@@ -174,7 +184,7 @@ public final class PatternDatabases {
         if (large != null) {
             return large;
         }
-        Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
+        DatabaseGoal standard = new DatabaseGoal(shape, goalBlank, DatabaseSet.STANDARD);
         return stored(standard) ? heuristic(standard, LayoutWait.IN_BACKGROUND) : null;
     }
 
@@ -188,7 +198,7 @@ public final class PatternDatabases {
         if (large != null) {
             return large;
         }
-        Goal standard = new Goal(shape, goalBlank, DatabaseSet.STANDARD);
+        DatabaseGoal standard = new DatabaseGoal(shape, goalBlank, DatabaseSet.STANDARD);
         PdbHeuristic loaded = ifLoaded(standard, LayoutWait.IN_BACKGROUND);
         if (loaded == null && stored(standard)) {
             prepare(standard);
@@ -199,11 +209,11 @@ public final class PatternDatabases {
     /** The large set's estimate when it is enabled, asked for and in memory; null otherwise. */
     private PdbHeuristic largeIfLoaded(Shape shape, int goalBlank, LayoutWait wait) {
         return largest == DatabaseSet.LARGE && Partitions.hasLargeSet(shape)
-                ? ifLoaded(new Goal(shape, goalBlank, DatabaseSet.LARGE), wait) : null;
+                ? ifLoaded(new DatabaseGoal(shape, goalBlank, DatabaseSet.LARGE), wait) : null;
     }
 
     /** Whether every database of a goal is in memory, on its way there, or in the store. */
-    private boolean stored(Goal goal) {
+    private boolean stored(DatabaseGoal goal) {
         for (Pattern pattern : patternsOf(goal)) {
             if (!databases.containsKey(pattern) && !store.contains(pattern)) {
                 return false;
@@ -212,17 +222,17 @@ public final class PatternDatabases {
         return true;
     }
 
-    private PdbHeuristic heuristic(Goal goal) {
+    private PdbHeuristic heuristic(DatabaseGoal goal) {
         return heuristic(goal, LayoutWait.AWAIT);
     }
 
-    private PdbHeuristic heuristic(Goal goal, LayoutWait wait) {
+    private PdbHeuristic heuristic(DatabaseGoal goal, LayoutWait wait) {
         PdbHeuristic known = heuristics.get(goal);
         if (known != null) {
             return known;
         }
         try {
-            PdbHeuristic assembled = PdbHeuristic.assemble(goal.shape, goal.goalBlank, views(goal), this::get, wait);
+            PdbHeuristic assembled = PdbHeuristic.assemble(goal.shape(), goal.goalBlank(), views(goal), this::get, wait);
             if (assembled.awaitsLayout()) {
                 return assembled;
             }
@@ -233,11 +243,11 @@ public final class PatternDatabases {
         }
     }
 
-    private PdbHeuristic ifLoaded(Goal goal) {
+    private PdbHeuristic ifLoaded(DatabaseGoal goal) {
         return ifLoaded(goal, LayoutWait.AWAIT);
     }
 
-    private PdbHeuristic ifLoaded(Goal goal, LayoutWait wait) {
+    private PdbHeuristic ifLoaded(DatabaseGoal goal, LayoutWait wait) {
         PdbHeuristic known = heuristics.get(goal);
         if (known != null) {
             return known;
@@ -258,7 +268,7 @@ public final class PatternDatabases {
      * the heap that is free now ({@link HeapRoom}): the standard set answers then, where loading them could run
      * the process out of memory.
      */
-    private void prepare(Goal goal) {
+    private void prepare(DatabaseGoal goal) {
         if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
             return;
         }
@@ -267,17 +277,17 @@ public final class PatternDatabases {
         if (missing != null) {
             unavailable.add(goal);
             LOG.log(System.Logger.Level.WARNING, "{0}: the {1} set of {2} is not used", notStoredAndTooLarge(missing),
-                    goal.set.label(), goal.shape);
+                    goal.set().label(), goal.shape());
             return;
         }
-        if (goal.set == DatabaseSet.LARGE) {
+        if (goal.set() == DatabaseSet.LARGE) {
             long needed = bytesToLoad(patterns);
             long free = HeapRoom.free();
             if (!HeapRoom.fitsBeside(needed, free)) {
                 // Asked again next time: garbage not yet collected counts as used here.
                 if (refusedForHeap.add(goal)) {
                     LOG.log(System.Logger.Level.WARNING, "the large {0} databases need {1} MiB, more than half the "
-                            + "free heap ({2} MiB): the standard set answers", goal.shape, needed >> 20, free >> 20);
+                            + "free heap ({2} MiB): the standard set answers", goal.shape(), needed >> 20, free >> 20);
                 }
                 return;
             }
@@ -294,11 +304,11 @@ public final class PatternDatabases {
     }
 
     /** The databases a goal's views read, each once (views share them: the 5x5 set's eight patterns read two). */
-    private static Set<Pattern> patternsOf(Goal goal) {
+    static Set<Pattern> patternsOf(DatabaseGoal goal) {
         Set<Pattern> patterns = new LinkedHashSet<>();
         for (long[] partition : views(goal)) {
             for (long cells : partition) {
-                patterns.add(PdbHeuristic.canonical(goal.shape, goal.goalBlank, cells));
+                patterns.add(PdbHeuristic.canonical(goal.shape(), goal.goalBlank(), cells));
             }
         }
         return patterns;
@@ -325,8 +335,8 @@ public final class PatternDatabases {
         return bytes;
     }
 
-    private static List<long[]> views(Goal goal) {
-        return Partitions.views(goal.shape, goal.goalBlank, goal.set);
+    private static List<long[]> views(DatabaseGoal goal) {
+        return Partitions.views(goal.shape(), goal.goalBlank(), goal.set());
     }
 
     /** The database of a canonical pattern: from memory, from the store, or built and stored. */
@@ -358,7 +368,7 @@ public final class PatternDatabases {
      * Forgets a background build that failed, so that a later blocking use tries again; a database that may not be
      * built here is not asked for in the background again (once is enough to say why).
      */
-    private void settle(Goal goal, Pattern pattern, FutureTask<PatternDatabase> task) {
+    private void settle(DatabaseGoal goal, Pattern pattern, FutureTask<PatternDatabase> task) {
         try {
             task.get();
         } catch (ExecutionException e) {
@@ -378,17 +388,81 @@ public final class PatternDatabases {
             return loaded;
         }
         checkBuildable(pattern);
-        long started = System.nanoTime();
-        PatternDatabase built = builder.build(pattern);
-        LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms",
-                pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000);
-        try {
-            store.save(built);
-        } catch (IOException | RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "could not save pattern database {0} in {1}: {2}",
-                    pattern.key(), store.directory(), e.toString());
+        try (BuildLock ignored = BuildLock.take(store.directory(), () -> store.contains(pattern))) {
+            PatternDatabase builtElsewhere = store.load(pattern);
+            return builtElsewhere != null ? builtElsewhere : buildAndSave(pattern);
         }
-        return built;
+    }
+
+    /**
+     * Builds any database of the goal that is not stored yet and saves it, under the directory's build lock, without
+     * keeping it in memory (a search loads what it reads); a database another process builds meanwhile is waited
+     * for. Throws {@link DatabaseUnavailableException} when one does not fit in this heap.
+     */
+    public void store(DatabaseGoal goal) {
+        for (Pattern pattern : patternsOf(goal)) {
+            if (store.contains(pattern)) {
+                continue;
+            }
+            checkFitsHeap(pattern);
+            try (BuildLock ignored = BuildLock.take(store.directory(), () -> store.contains(pattern))) {
+                if (!store.contains(pattern)) {
+                    buildAndSave(pattern);
+                }
+            }
+        }
+    }
+
+    /** Whether every database of the goal that is not stored may be built by the search that needs it. */
+    public boolean buildsQuickly(DatabaseGoal goal) {
+        for (Pattern pattern : patternsOf(goal)) {
+            if (tooLargeToBuild(pattern) && !store.contains(pattern)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** How far the goal's databases are: in memory, stored, being built here, or missing. */
+    public DatabaseState state(DatabaseGoal goal) {
+        if (heuristics.containsKey(goal)) {
+            return new DatabaseState.Ready(true);
+        }
+        Set<Pattern> patterns = patternsOf(goal);
+        int stored = 0;
+        BuildProgress building = null;
+        for (Pattern pattern : patterns) {
+            if (store.contains(pattern)) {
+                stored++;
+            } else if (building == null) {
+                building = builds.get(pattern);
+            }
+        }
+        if (stored == patterns.size()) {
+            return new DatabaseState.Ready(false);
+        }
+        return building != null ? new DatabaseState.Building(stored, patterns.size(), building.fraction())
+                : new DatabaseState.Missing(stored, patterns.size());
+    }
+
+    private PatternDatabase buildAndSave(Pattern pattern) {
+        BuildProgress progress = new BuildProgress(pattern.entries());
+        builds.put(pattern, progress);
+        try {
+            long started = System.nanoTime();
+            PatternDatabase built = builder.build(pattern, progress);
+            LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms",
+                    pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000);
+            try {
+                store.save(built);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not save pattern database {0} in {1}: {2}",
+                        pattern.key(), store.directory(), e.toString());
+            }
+            return built;
+        } finally {
+            builds.remove(pattern);
+        }
     }
 
     /** A build must be allowed here and fit in the heap that is free now, with room to spare for the searches. */
@@ -396,6 +470,10 @@ public final class PatternDatabases {
         if (tooLargeToBuild(pattern)) {
             throw new DatabaseUnavailableException(notStoredAndTooLarge(pattern));
         }
+        checkFitsHeap(pattern);
+    }
+
+    private void checkFitsHeap(Pattern pattern) {
         long free = HeapRoom.free();
         long needed = PatternDatabaseBuilder.bytesNeeded(pattern);
         if (!HeapRoom.allowsBuild(needed, free)) {

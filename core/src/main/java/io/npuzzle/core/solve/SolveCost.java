@@ -1,7 +1,9 @@
 package io.npuzzle.core.solve;
 
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.DefaultBudgets;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.table.ExactTable;
 
 /**
@@ -21,6 +23,11 @@ public enum SolveCost {
     HEAVY;
 
     private static final Shape FIFTEEN_PUZZLE = Shape.of(4, 4);
+
+    /** The options with this kind's default budget ({@link DefaultBudgets}). */
+    public SolveOptions withDefaultBudget(SolveOptions options) {
+        return this == QUICK ? DefaultBudgets.quick(options) : DefaultBudgets.heavy(options);
+    }
 
     public static SolveCost of(Shape shape, Mode mode) {
         if (mode == Mode.FAST || ExactTable.covers(shape) || FIFTEEN_PUZZLE.equals(shape)) {

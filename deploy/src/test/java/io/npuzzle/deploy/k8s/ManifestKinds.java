@@ -2,10 +2,12 @@ package io.npuzzle.deploy.k8s;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.strimzi.api.kafka.model.kafka.Kafka;
@@ -25,6 +27,8 @@ public final class ManifestKinds {
             Map.entry("v1/Namespace", Namespace.class),
             Map.entry("v1/ConfigMap", ConfigMap.class),
             Map.entry("v1/Service", Service.class),
+            Map.entry("v1/PersistentVolumeClaim", PersistentVolumeClaim.class),
+            Map.entry("batch/v1/Job", Job.class),
             Map.entry("apps/v1/Deployment", Deployment.class),
             Map.entry("apps/v1/StatefulSet", StatefulSet.class),
             Map.entry("autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class),

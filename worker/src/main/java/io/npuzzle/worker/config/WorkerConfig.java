@@ -1,5 +1,7 @@
 package io.npuzzle.worker.config;
 
+import io.npuzzle.core.model.DefaultBudgets;
+import io.npuzzle.core.pdb.PatternDatabases;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -43,7 +45,7 @@ public interface WorkerConfig {
     @WithDefault("10s")
     Duration shutdownGrace();
 
-    /** Pattern databases: which 4x4 set, and which may be built here. */
+    /** Pattern databases: which 4x4 set, where they are stored, and what happens to those the store lacks. */
     Databases databases();
 
     /**
@@ -62,10 +64,10 @@ public interface WorkerConfig {
 
     interface Solve {
 
-        @WithDefault("20000000")
+        @WithDefault(DefaultBudgets.QUICK_MAX_NODES)
         long maxNodes();
 
-        @WithDefault("PT5S")
+        @WithDefault(DefaultBudgets.QUICK_MAX_TIME)
         Duration maxTime();
 
         /** Tries of a solve that throws before its job ends FAILED. */
@@ -85,10 +87,10 @@ public interface WorkerConfig {
         @WithDefault("1")
         int concurrency();
 
-        @WithDefault("2000000000")
+        @WithDefault(DefaultBudgets.HEAVY_MAX_NODES)
         long maxNodes();
 
-        @WithDefault("PT1M")
+        @WithDefault(DefaultBudgets.HEAVY_MAX_TIME)
         Duration maxTime();
     }
 
@@ -146,14 +148,21 @@ public interface WorkerConfig {
          */
         Optional<String> set();
 
-        /** Where the databases are stored (read, and written where this worker builds one). */
+        /** Where the databases are stored: one directory that every worker of a deployment shares. */
         Path directory();
 
         /**
-         * Databases with more entries are only loaded from the store (built into the image, or by
-         * {@code npuzzle databases}), never built by a worker: the 5x5 set takes minutes and a GB to build.
+         * What this worker does about the databases the store lacks: builds them in the background while searches
+         * wait for them, waits for another process to build them, or runs searches without them.
          */
-        @WithDefault("40000000")
+        @WithDefault("build")
+        MissingDatabases missing();
+
+        /**
+         * Databases with more entries are never built by a search itself, only by the background build: the 5x5
+         * set takes minutes and a GB to build.
+         */
+        @WithDefault(PatternDatabases.QUICK_BUILD_ENTRIES)
         long maxBuildEntries();
     }
 }

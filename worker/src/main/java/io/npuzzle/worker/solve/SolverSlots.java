@@ -1,13 +1,14 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SearchMemory;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
-import io.npuzzle.core.pdb.DatabaseSet;
-import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.Solver;
@@ -40,6 +41,7 @@ public class SolverSlots implements BudgetedSolver {
     private final Map<SolveCost, Lane> lanes = new EnumMap<>(SolveCost.class);
     private final WorkerMetrics metrics;
     private final SplitSearches splitSearches;
+    private final WorkerDatabases databases;
 
     /** The slots and the budget of one kind of solve. */
     public record Lane(int concurrency, SolveOptions budget, Semaphore slots) {
@@ -49,13 +51,13 @@ public class SolverSlots implements BudgetedSolver {
         }
     }
 
-    protected SolverSlots(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches) {
+    protected SolverSlots(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
+                          WorkerDatabases databases) {
         this.metrics = metrics;
         this.splitSearches = splitSearches;
+        this.databases = databases;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
-        DatabaseSet databases = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
-        this.solver = new Solver(PatternDatabases.in(config.databases().directory(), databases,
-                config.databases().maxBuildEntries()), 1);
+        this.solver = new Solver(databases.databases(), 1);
         int quick = config.concurrency().orElse(Runtime.getRuntime().availableProcessors());
         int heavy = config.heavy().concurrency();
         long memory = config.solve().maxMemory().map(size -> size.asLongValue())
@@ -86,20 +88,30 @@ public class SolverSlots implements BudgetedSolver {
         return solver.isReady();
     }
 
-    /** Loads the 4x4 pattern databases and the most used table (3x3, usual goal) before the first job. */
+    /**
+     * Loads the 4x4 pattern databases and the most used table (3x3, usual goal) before the first job, then starts
+     * building what the database store lacks.
+     */
     void warmUp(@Observes StartupEvent event) {
         solver.warmUp();
         solver.solve(Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null));
+        databases.startPreparation();
     }
 
     /**
      * Solves on one of the slots of the puzzle's lane, waiting for one to be free. An optimal search by IDA* with
      * pattern databases that grows long is shared with every worker ({@link SplitSearches}), within the budget of
      * split searches rather than the lane's; its coordinator leaves the slot while it waits for the tasks, so that
-     * long searches never hold up the lane.
+     * long searches never hold up the lane. A search whose databases are being built waits for them first, outside
+     * the lane, its budget starting once they are ready.
      */
     @Override
     public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
+        long started = System.nanoTime();
+        if (!databases.awaitFor(puzzle, quality.mode(), cancelled, progress)) {
+            return SolveResult.unsolved(Outcome.CANCELLED, null, 0, System.nanoTime() - started,
+                    Strategy.of(Algorithm.IDA_STAR_PDB));
+        }
         Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
         lane.slots().acquireUninterruptibly();
         // A split search leaves its slot once it only waits for the tasks every worker searches.

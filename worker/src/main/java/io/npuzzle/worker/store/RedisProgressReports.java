@@ -1,6 +1,8 @@
 package io.npuzzle.worker.store;
 
+import io.npuzzle.core.model.DatabaseWait;
 import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.protocol.JobProgress;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
@@ -30,9 +32,22 @@ public class RedisProgressReports implements ProgressReports {
 
     @Override
     public ProgressListener forJob(String jobId) {
-        String key = RedisKeys.job(jobId);
-        return progress -> redis.execute("EVAL", JobScripts.PROGRESS, "2", key, RedisKeys.OPEN_JOBS,
-                        json.write(JobProgress.of(progress)), RedisKeys.CHANGED_CHANNEL, jobId)
+        return new ProgressListener() {
+            @Override
+            public void report(SearchProgress progress) {
+                record(jobId, JobProgress.of(progress));
+            }
+
+            @Override
+            public void waiting(DatabaseWait wait) {
+                record(jobId, JobProgress.of(wait));
+            }
+        };
+    }
+
+    private void record(String jobId, JobProgress progress) {
+        redis.execute("EVAL", JobScripts.PROGRESS, "2", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
+                        json.write(progress), RedisKeys.CHANGED_CHANNEL, jobId)
                 .subscribe().with(reply -> { }, failure -> LOG.debugf("progress of job %s not recorded: %s", jobId,
                         failure.getMessage()));
     }

@@ -26,6 +26,7 @@ import io.npuzzle.worker.search.SplitSearches;
 import io.npuzzle.worker.solve.Answer;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SolverSlots;
+import io.npuzzle.worker.solve.WorkerDatabases;
 import io.npuzzle.worker.store.CancelledJobs;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
@@ -88,6 +89,8 @@ class WorkerPipelineTest {
     WorkerConfig config;
     @Inject
     WorkerMetrics metrics;
+    @Inject
+    WorkerDatabases databases;
 
     private TestJobs jobs;
     private KafkaTopicsClient topics;
@@ -241,7 +244,7 @@ class WorkerPipelineTest {
 
     @Test
     void aSolveThatThrowsIsTriedThreeTimesThenTheJobFailsAndItsOffsetIsCommitted() throws Exception {
-        ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches);
+        ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches, databases);
         QuarkusMock.installMockForType(throwing, SolverSlots.class);
         SolveRequest request = jobs.create("1 2 3 4 5 6 0 7 8");
         RecordMetadata sent = topics.send(request);
@@ -263,7 +266,7 @@ class WorkerPipelineTest {
 
     @Test
     void aSolveThatThrowsAnErrorEndsItsJobFailedAndTheNextJobIsSolved() throws Exception {
-        ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches, "1 2 3 4 5 6 0 7 8",
+        ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches, databases, "1 2 3 4 5 6 0 7 8",
                 new StackOverflowError("on purpose"));
         QuarkusMock.installMockForType(throwing, SolverSlots.class);
         SolveRequest broken = jobs.create("1 2 3 4 5 6 0 7 8");
@@ -303,13 +306,14 @@ class WorkerPipelineTest {
         private final String board;
         private final Throwable failure;
 
-        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches) {
-            this(config, metrics, splitSearches, null, new IllegalStateException("broken on purpose"));
+        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
+                       WorkerDatabases databases) {
+            this(config, metrics, splitSearches, databases, null, new IllegalStateException("broken on purpose"));
         }
 
-        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches, String board,
-                       Throwable failure) {
-            super(config, metrics, splitSearches);
+        ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
+                       WorkerDatabases databases, String board, Throwable failure) {
+            super(config, metrics, splitSearches, databases);
             this.board = board;
             this.failure = failure;
         }

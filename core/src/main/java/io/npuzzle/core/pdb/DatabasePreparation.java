@@ -1,0 +1,238 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Shape;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Builds the databases a service may need into its store, in the background, one database at a time and, through
+ * the store's {@link BuildLock}, one process at a time, so that every process sharing the store has them without
+ * building them twice. Goals that searches wait for go first, most waited for first; a wish is also left in the
+ * store ({@value #WANTED}) so that whichever process builds next, builds it next. Then the plan: the standard sets
+ * up to 5x5 and the blocks of 6x6 to 8x8, largest first, with the large set ahead of them where enabled.
+ */
+public final class DatabasePreparation {
+
+    static final String WANTED = "wanted";
+    private static final System.Logger LOG = System.getLogger(DatabasePreparation.class.getName());
+    /** How often an idle preparation looks for wishes other processes left in the store. */
+    private static final Duration IDLE_LOOK = Duration.ofSeconds(2);
+
+    private final PatternDatabases databases;
+    private final Path wanted;
+    private final List<DatabaseGoal> plan;
+    /** Goals searches here wait for, with how many have asked; the most asked for is built first. */
+    private final Map<DatabaseGoal, AtomicLong> asked = new ConcurrentHashMap<>();
+    private final Map<DatabaseGoal, String> unavailable = new ConcurrentHashMap<>();
+    private final Object settled = new Object();
+    private volatile boolean planDone;
+
+    public DatabasePreparation(PatternDatabases databases, List<DatabaseGoal> plan) {
+        this.databases = databases;
+        this.wanted = databases.directory().resolve(WANTED);
+        this.plan = List.copyOf(plan);
+    }
+
+    /** The standard sets of every shape up to 5x5 and the blocks of 6x6 to 8x8, largest first; the large set first. */
+    public static List<DatabaseGoal> plan(DatabaseSet largest) {
+        List<Shape> shapes = new ArrayList<>();
+        for (int rows = Shape.MIN_SIDE; rows <= Shape.MAX_SIDE; rows++) {
+            for (int cols = Shape.MIN_SIDE; cols <= Shape.MAX_SIDE; cols++) {
+                Shape shape = Shape.of(rows, cols);
+                if (PatternDatabases.supports(shape) || PatternDatabases.guidesBeams(shape)) {
+                    shapes.add(shape);
+                }
+            }
+        }
+        // Squares first among shapes of a size: 5x5 before 4x6, the blocks of 6x6 before the rest.
+        shapes.sort(Comparator.comparing((Shape shape) -> PatternDatabases.guidesBeams(shape))
+                .thenComparing(shape -> -shape.size() + (shape.rows() == shape.cols() ? -1 : 0)));
+        List<DatabaseGoal> plan = new ArrayList<>();
+        if (largest == DatabaseSet.LARGE) {
+            for (Shape shape : shapes) {
+                if (Partitions.hasLargeSet(shape)) {
+                    plan.addAll(DatabaseGoal.usual(shape, DatabaseSet.LARGE));
+                }
+            }
+        }
+        for (Shape shape : shapes) {
+            plan.addAll(DatabaseGoal.usual(shape, DatabaseSet.STANDARD));
+        }
+        return plan;
+    }
+
+    /** Starts building on a daemon thread of its own. */
+    public DatabasePreparation start() {
+        Thread thread = new Thread(this::run, "npuzzle-pdb-preparation");
+        thread.setDaemon(true);
+        thread.start();
+        return this;
+    }
+
+    /**
+     * Where the goal's databases stand, from a search's point of view: ready, being built, waiting for a build, or
+     * impossible here.
+     */
+    public DatabaseState state(DatabaseGoal goal) {
+        String reason = unavailable.get(goal);
+        return reason != null ? new DatabaseState.Unavailable(reason) : databases.state(goal);
+    }
+
+    /** Where each goal of the plan stands, in plan order, for health reports. */
+    public Map<DatabaseGoal, DatabaseState> states() {
+        Map<DatabaseGoal, DatabaseState> states = new LinkedHashMap<>();
+        for (DatabaseGoal goal : plan) {
+            states.put(goal, state(goal));
+        }
+        for (DatabaseGoal goal : asked.keySet()) {
+            states.putIfAbsent(goal, state(goal));
+        }
+        return states;
+    }
+
+    /** True once every goal of the plan was stored or found impossible here. */
+    public boolean planDone() {
+        return planDone;
+    }
+
+    /**
+     * Waits up to {@code patience} for the goal's databases, asking for them first (they go ahead of the plan, here
+     * and in any process sharing the store), and says where they stand then.
+     */
+    public DatabaseState await(DatabaseGoal goal, Duration patience) {
+        DatabaseState state = state(goal);
+        if (settledState(state)) {
+            return state;
+        }
+        ask(goal);
+        long deadline = System.nanoTime() + patience.toNanos();
+        synchronized (settled) {
+            while (!settledState(state = state(goal))) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return state;
+                }
+                try {
+                    settled.wait(Math.max(1, Math.min(left / 1_000_000, IDLE_LOOK.toMillis())));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return state;
+                }
+            }
+        }
+        return state;
+    }
+
+    private static boolean settledState(DatabaseState state) {
+        return state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable;
+    }
+
+    private void ask(DatabaseGoal goal) {
+        asked.computeIfAbsent(goal, key -> new AtomicLong()).incrementAndGet();
+        try {
+            Files.createDirectories(wanted);
+            Path wish = wanted.resolve(WantedGoal.fileName(goal));
+            if (!Files.exists(wish)) {
+                Files.createFile(wish);
+            }
+        } catch (IOException e) {
+            // A store this process cannot write: the wish stays local.
+            LOG.log(System.Logger.Level.DEBUG, "could not leave a wish for {0} in {1}: {2}", goal.label(), wanted, e);
+        }
+        synchronized (settled) {
+            settled.notifyAll(); // wakes the builder when idle
+        }
+    }
+
+    private void run() {
+        while (true) {
+            Optional<DatabaseGoal> next = next();
+            if (next.isEmpty()) {
+                planDone = true;
+                synchronized (settled) {
+                    try {
+                        settled.wait(IDLE_LOOK.toMillis());
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                continue;
+            }
+            DatabaseGoal goal = next.get();
+            try {
+                databases.store(goal);
+            } catch (DatabaseUnavailableException e) {
+                unavailable.put(goal, e.getMessage());
+                LOG.log(System.Logger.Level.WARNING, "the {0} databases are not built here: {1}", goal.label(),
+                        e.getMessage());
+            } catch (RuntimeException e) {
+                unavailable.put(goal, e.toString());
+                LOG.log(System.Logger.Level.WARNING, "building the " + goal.label() + " databases failed", e);
+            }
+            settle(goal);
+        }
+    }
+
+    /** Forgets the wishes for a goal that is now stored or impossible here, and wakes the searches waiting. */
+    private void settle(DatabaseGoal goal) {
+        if (databases.state(goal) instanceof DatabaseState.Ready) {
+            asked.remove(goal);
+            try {
+                Files.deleteIfExists(wanted.resolve(WantedGoal.fileName(goal)));
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.DEBUG, "could not remove the wish for {0}: {1}", goal.label(), e);
+            }
+        }
+        synchronized (settled) {
+            settled.notifyAll();
+        }
+    }
+
+    /** The goal to build next: the most asked for here, then any wished for in the store, then the plan's next. */
+    private Optional<DatabaseGoal> next() {
+        Optional<DatabaseGoal> askedHere = asked.entrySet().stream()
+                .filter(entry -> needsBuild(entry.getKey()))
+                .max(Comparator.comparingLong(entry -> entry.getValue().get()))
+                .map(Map.Entry::getKey);
+        if (askedHere.isPresent()) {
+            return askedHere;
+        }
+        for (DatabaseGoal goal : wishedInStore()) {
+            if (needsBuild(goal)) {
+                return Optional.of(goal);
+            }
+        }
+        return plan.stream().filter(this::needsBuild).findFirst();
+    }
+
+    private boolean needsBuild(DatabaseGoal goal) {
+        return !unavailable.containsKey(goal) && !(databases.state(goal) instanceof DatabaseState.Ready);
+    }
+
+    private List<DatabaseGoal> wishedInStore() {
+        List<DatabaseGoal> wishes = new ArrayList<>();
+        if (!Files.isDirectory(wanted)) {
+            return wishes;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(wanted)) {
+            for (Path file : files) {
+                WantedGoal.parse(file.getFileName().toString()).ifPresent(wishes::add);
+            }
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not read the wishes in {0}: {1}", wanted, e);
+        }
+        return wishes;
+    }
+}

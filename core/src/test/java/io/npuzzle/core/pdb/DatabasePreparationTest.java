@@ -1,0 +1,116 @@
+package io.npuzzle.core.pdb;
+
+import io.npuzzle.core.board.Shape;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DatabasePreparationTest {
+
+    /** The 15-puzzle's two usual goals: databases of seconds each, none shared between them. */
+    private static final List<DatabaseGoal> FIFTEEN_PUZZLE = DatabaseGoal.usual(Shape.of(4, 4), DatabaseSet.STANDARD);
+
+    @TempDir
+    Path store;
+
+    @Test
+    void twoProcessesSharingAStoreBuildEachDatabaseOnceAndBothSeeThemAllStored() {
+        List<DatabaseGoal> plan = List.of(FIFTEEN_PUZZLE.get(0));
+        PatternDatabases first = PatternDatabases.in(store, DatabaseSet.STANDARD);
+        PatternDatabases second = PatternDatabases.in(store, DatabaseSet.STANDARD);
+        BuildLog builds = new BuildLog();
+        DatabasePreparation one = new DatabasePreparation(first, plan).start();
+        DatabasePreparation other = new DatabasePreparation(second, plan).start();
+        for (DatabaseGoal goal : plan) {
+            assertInstanceOf(DatabaseState.Ready.class, one.await(goal, Duration.ofSeconds(60)));
+            assertInstanceOf(DatabaseState.Ready.class, other.await(goal, Duration.ofSeconds(60)));
+        }
+        long stored;
+        try (var files = Files.list(store)) {
+            stored = files.filter(file -> file.getFileName().toString().endsWith(".bin")).count();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        builds.close();
+        assertEquals(stored, builds.count.get(), "each stored database was built once");
+        assertTrue(stored > 0);
+    }
+
+    @Test
+    void aGoalThatASearchWaitsForIsBuiltBeforeThePlansOthers() {
+        PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.STANDARD);
+        DatabaseGoal wanted = FIFTEEN_PUZZLE.get(1);
+        DatabasePreparation preparation = new DatabasePreparation(databases, List.of(FIFTEEN_PUZZLE.get(0)));
+        assertInstanceOf(DatabaseState.Missing.class, preparation.await(wanted, Duration.ofMillis(1)),
+                "nothing builds before the preparation starts");
+        BuildLog builds = new BuildLog();
+        preparation.start();
+        assertInstanceOf(DatabaseState.Ready.class, preparation.await(wanted, Duration.ofSeconds(60)));
+        builds.close();
+        assertTrue(PatternDatabases.patternsOf(wanted).stream().anyMatch(pattern -> pattern.key()
+                .equals(builds.keys.get(0))), "built first: " + builds.keys);
+        assertFalse(Files.exists(store.resolve(DatabasePreparation.WANTED).resolve(WantedGoal.fileName(wanted))),
+                "the wish is gone once the goal is stored");
+        assertEquals(wanted, WantedGoal.parse(WantedGoal.fileName(wanted)).orElseThrow());
+    }
+
+    @Test
+    void aSearchWaitingWithoutAnyBuilderSeesItsDatabasesMissingWhenItsPatienceRunsOut() {
+        PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.STANDARD);
+        DatabaseGoal goal = FIFTEEN_PUZZLE.get(0);
+        DatabaseState state = new DatabasePreparation(databases, List.of(goal)).await(goal, Duration.ofMillis(300));
+        assertInstanceOf(DatabaseState.Missing.class, state);
+        assertEquals(0, ((DatabaseState.Missing) state).stored());
+    }
+
+    @Test
+    void aBuildReportsTheShareOfThePlacementsItHasReached() {
+        Pattern pattern = PdbHeuristic.canonical(Shape.of(4, 4), 15, 0b111L);
+        BuildProgress progress = new BuildProgress(pattern.entries());
+        new PatternDatabaseBuilder(1).build(pattern, progress);
+        assertEquals(1.0, progress.fraction(), 1e-9);
+    }
+
+    /** Counts the builds that {@link PatternDatabases} logs, while the test runs. */
+    private static final class BuildLog extends Handler implements AutoCloseable {
+
+        final AtomicInteger count = new AtomicInteger();
+        final List<String> keys = new CopyOnWriteArrayList<>();
+        private final Logger logger = Logger.getLogger(PatternDatabases.class.getName());
+
+        BuildLog() {
+            logger.addHandler(this);
+        }
+
+        @Override
+        public void publish(LogRecord record) {
+            if (record.getMessage().startsWith("built pattern database")) {
+                count.incrementAndGet();
+                keys.add(String.valueOf(record.getParameters()[0]));
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            logger.removeHandler(this);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.core.model.DatabaseWait;
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.pdb.DatabaseGoal;
+import io.npuzzle.core.pdb.DatabasePreparation;
+import io.npuzzle.core.pdb.DatabaseSet;
+import io.npuzzle.core.pdb.DatabaseState;
+import io.npuzzle.core.pdb.PatternDatabases;
+import io.npuzzle.worker.config.MissingDatabases;
+import io.npuzzle.worker.config.WorkerConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * This worker's pattern databases and their preparation: every missing database of the plan is built into the
+ * shared store in the background ({@link DatabasePreparation}), and an optimal or bounded search waits for those
+ * it reads instead of running a weaker search, reporting the wait as its progress.
+ */
+@ApplicationScoped
+public class WorkerDatabases {
+
+    private final PatternDatabases databases;
+    private final DatabasePreparation preparation;
+    private final MissingDatabases missing;
+
+    WorkerDatabases(WorkerConfig config) {
+        DatabaseSet set = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
+        this.databases = PatternDatabases.in(config.databases().directory(), set,
+                config.databases().maxBuildEntries());
+        this.preparation = new DatabasePreparation(databases, DatabasePreparation.plan(set));
+        this.missing = config.databases().missing();
+    }
+
+    public PatternDatabases databases() {
+        return databases;
+    }
+
+    /**
+     * Starts building what the store lacks, once the databases every worker needs first are in memory, where this
+     * worker builds them.
+     */
+    void startPreparation() {
+        if (missing == MissingDatabases.BUILD) {
+            preparation.start();
+        }
+    }
+
+    /** Where each goal's databases stand, for the health report. */
+    public Map<DatabaseGoal, DatabaseState> states() {
+        return preparation.states();
+    }
+
+    /**
+     * Waits until the databases a search of this puzzle reads are stored (or known impossible here), reporting the
+     * wait each {@link ProgressListener#INTERVAL_MILLIS}; returns at once for searches that read none. False when
+     * the job was cancelled meanwhile.
+     */
+    boolean awaitFor(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
+        if (missing == MissingDatabases.SKIP || mode == Mode.FAST || !PatternDatabases.supports(puzzle.shape())) {
+            return true;
+        }
+        DatabaseGoal goal = new DatabaseGoal(puzzle.shape(), puzzle.goalBlank(), DatabaseSet.STANDARD);
+        long started = System.nanoTime();
+        Duration interval = Duration.ofMillis(ProgressListener.INTERVAL_MILLIS);
+        DatabaseState state = preparation.state(goal);
+        while (!(state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable)) {
+            if (cancelled.getAsBoolean()) {
+                return false;
+            }
+            progress.waiting(wait(goal, state, started));
+            state = preparation.await(goal, interval);
+        }
+        return true;
+    }
+
+    private static DatabaseWait wait(DatabaseGoal goal, DatabaseState state, long started) {
+        long elapsed = (System.nanoTime() - started) / 1_000_000;
+        if (state instanceof DatabaseState.Building building) {
+            return new DatabaseWait(goal.label(), building.stored(), building.total(), building.fraction(), elapsed);
+        }
+        DatabaseState.Missing missing = (DatabaseState.Missing) state;
+        return new DatabaseWait(goal.label(), missing.stored(), missing.total(), null, elapsed);
+    }
+}
