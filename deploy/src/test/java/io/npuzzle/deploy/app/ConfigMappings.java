@@ -28,6 +28,8 @@ final class ConfigMappings {
             "^((?:@[\\w.]+(?:\\([^)]*\\))?\\s*)*)(?:default\\s+)?([\\w.<>?, \\[\\]]+?)\\s+(\\w+)\\s*\\(\\s*\\)$", Pattern.DOTALL);
     private static final Pattern ANNOTATION = Pattern.compile("@(\\w+)(?:\\(\\s*\"((?:[^\"\\\\]|\\\\.)*)\"\\s*\\))?");
     private static final Pattern COMMENTS = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+    /** A default named by a constant of an imported class: {@code @WithDefault(DefaultBudgets.QUICK_MAX_TIME)}. */
+    private static final Pattern CONSTANT_DEFAULT = Pattern.compile("@WithDefault\\(\\s*(\\w+)\\.(\\w+)\\s*\\)");
 
     private final Map<String, String> interfaces = new HashMap<>();
     private final Map<String, String> properties = new LinkedHashMap<>();
@@ -41,7 +43,7 @@ final class ConfigMappings {
         Map<String, String> roots = new LinkedHashMap<>();
         try (Stream<Path> files = Files.exists(sources) ? Files.walk(sources) : Stream.empty()) {
             files.filter(file -> file.toString().endsWith(".java")).forEach(file -> {
-                String source = COMMENTS.matcher(Repository.read(file)).replaceAll(" ");
+                String source = withConstantsResolved(COMMENTS.matcher(Repository.read(file)).replaceAll(" "));
                 mappings.indexInterfaces(source);
                 Matcher mapping = MAPPING.matcher(source);
                 while (mapping.find()) {
@@ -53,6 +55,25 @@ final class ConfigMappings {
         }
         roots.forEach((type, prefix) -> mappings.addMembers(prefix, type));
         return mappings.properties;
+    }
+
+    /**
+     * The source with each default named by a constant written out as its value, read from the class its imports
+     * name (the app's classes, and core's, are on this module's test classpath).
+     */
+    private static String withConstantsResolved(String source) {
+        return CONSTANT_DEFAULT.matcher(source).replaceAll(constant -> {
+            Matcher imported = Pattern.compile("import\\s+([\\w.]+\\." + constant.group(1) + ")\\s*;").matcher(source);
+            if (!imported.find()) {
+                throw new AssertionError("@WithDefault names " + constant.group() + " of a class not imported");
+            }
+            try {
+                Object value = Class.forName(imported.group(1)).getField(constant.group(2)).get(null);
+                return Matcher.quoteReplacement("@WithDefault(\"" + value + "\")");
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError("@WithDefault names " + constant.group() + ", which is no constant", e);
+            }
+        });
     }
 
     private void indexInterfaces(String source) {

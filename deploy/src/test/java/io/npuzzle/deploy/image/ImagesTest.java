@@ -173,7 +173,9 @@ class ImagesTest {
                 .filter(run -> run.contains("io.npuzzle.cli.Main")).findFirst()
                 .orElseThrow(() -> new AssertionError("the worker image does not build the databases"));
         assertTrue(Files.exists(Repository.path("core/src/main/java/io/npuzzle/cli/Main.java")), "the CLI it runs");
-        assertTrue(warmUp.contains("databases --set 6-6-3 4x4"), "the 4x4 databases, built and saved");
+        assertTrue(warmUp.contains("databases 4x4"), "the 4x4 databases, built and saved");
+        assertTrue(DOCKERFILE.stage("worker").all("VOLUME").stream().anyMatch(volume -> volume.contains(directory)),
+                "the database directory is a volume, shared by the workers of a deployment");
         assertTrue(warmUp.contains("ls -l \"$NPUZZLE_PDB_DIR\""), "the build fails when no database was written");
     }
 

@@ -29,10 +29,9 @@ class ManifestModelsTest {
     void everyObjectFitsItsModel(String overlay) {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         List<String> kinds = rendered.manifests().stream().map(Manifest::kind).distinct().sorted().toList();
-        assertEquals(List.of("ConfigMap", "Deployment", "HorizontalPodAutoscaler", "Kafka", "KafkaNodePool",
-                "KafkaTopic", "KafkaUser", "Namespace", "NetworkPolicy", "PodDisruptionBudget", "PrometheusRule",
-                "ScaledObject",
-                "Service", "StatefulSet"), kinds);
+        assertEquals(List.of("ConfigMap", "Deployment", "HorizontalPodAutoscaler", "Job", "Kafka", "KafkaNodePool",
+                "KafkaTopic", "KafkaUser", "Namespace", "NetworkPolicy", "PersistentVolumeClaim",
+                "PodDisruptionBudget", "PrometheusRule", "ScaledObject", "Service", "StatefulSet"), kinds);
     }
 
     @ParameterizedTest

@@ -47,10 +47,12 @@ class BinRunTest {
                 "launch_service's java command turns on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY + ": " + java.get(0));
     }
 
-    /** 512m unless NPUZZLE_WORKER_HEAP says more: the heap the API tests give a worker run as bin/run runs it. */
+    /** NPUZZLE_WORKER_HEAP, else what the machine's memory affords each worker (at least 512m). */
     @Test
     void workersTakeTheirHeapFromNpuzzleWorkerHeap() {
-        assertTrue(SCRIPT.contains("worker_heap=\"${NPUZZLE_WORKER_HEAP:-512m}\""), "the default heap is 512m");
+        assertTrue(SCRIPT.contains("worker_heap=\"${NPUZZLE_WORKER_HEAP:-$(derived_worker_heap)}\""),
+                "the heap is NPUZZLE_WORKER_HEAP, else derived");
+        assertTrue(SCRIPT.contains("echo \"$(( heap_mib < 512 ? 512 : heap_mib ))m\""), "at least 512m");
         assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("launch_service \"worker-$1\" \"$worker_heap\" ")),
                 "each worker is started with that heap");
         String java = launchService().stream().filter(line -> line.startsWith("java ")).findFirst().orElseThrow();
