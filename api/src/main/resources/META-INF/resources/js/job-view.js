@@ -112,8 +112,18 @@ function describeResult(result) {
   ];
 }
 
-/** Where a long search stands, as its worker (its coordinator, when shared by several) last reported it. */
+/**
+ * Where a long search stands, as its worker (its coordinator, when shared by several) last reported it; before it
+ * starts, the pattern databases it waits for.
+ */
 function describeProgress(progress) {
+  if (progress.databases) {
+    const wait = progress.databases;
+    const building = wait.building === null ? '' : `, the next ${Math.round(wait.building * 100)} % built`;
+    return el('p', { className: 'facts', dataset: { testid: 'progress' } },
+      `waiting for the ${wait.databases} pattern databases: ${wait.stored} of ${wait.total} stored${building} · `
+      + `${(progress.elapsedMillis / 1000).toFixed(1)} s (built once, then shared by every worker)`);
+  }
   const shared = progress.tasks
     ? ` · tasks ${progress.tasksDone}/${progress.tasks} · ${progress.workers} workers`
     : '';

@@ -107,16 +107,12 @@ public final class DatabasePreparation {
         return planDone;
     }
 
-    /**
-     * Waits up to {@code patience} for the goal's databases, asking for them first (they go ahead of the plan, here
-     * and in any process sharing the store), and says where they stand then.
-     */
+    /** Waits up to {@code patience} for the goal's databases, and says where they stand then. */
     public DatabaseState await(DatabaseGoal goal, Duration patience) {
         DatabaseState state = state(goal);
         if (settledState(state)) {
             return state;
         }
-        ask(goal);
         long deadline = System.nanoTime() + patience.toNanos();
         synchronized (settled) {
             while (!settledState(state = state(goal))) {
@@ -139,7 +135,14 @@ public final class DatabasePreparation {
         return state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable;
     }
 
-    private void ask(DatabaseGoal goal) {
+    /**
+     * A search waits for the goal's databases: they go ahead of the plan, the most waited for first, here and in
+     * any process sharing the store. Once per search.
+     */
+    public void want(DatabaseGoal goal) {
+        if (settledState(state(goal))) {
+            return;
+        }
         asked.computeIfAbsent(goal, key -> new AtomicLong()).incrementAndGet();
         try {
             Files.createDirectories(wanted);

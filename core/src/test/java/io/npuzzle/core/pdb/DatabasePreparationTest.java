@@ -55,6 +55,7 @@ class DatabasePreparationTest {
         PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.STANDARD);
         DatabaseGoal wanted = FIFTEEN_PUZZLE.get(1);
         DatabasePreparation preparation = new DatabasePreparation(databases, List.of(FIFTEEN_PUZZLE.get(0)));
+        preparation.want(wanted);
         assertInstanceOf(DatabaseState.Missing.class, preparation.await(wanted, Duration.ofMillis(1)),
                 "nothing builds before the preparation starts");
         BuildLog builds = new BuildLog();

@@ -51,9 +51,17 @@ public class WorkerDatabases {
         }
     }
 
-    /** Where each goal's databases stand, for the health report. */
+    /**
+     * Where each goal's databases stand, for the health report; where this worker searches without what is missing,
+     * a missing goal is one it serves without them.
+     */
     public Map<DatabaseGoal, DatabaseState> states() {
-        return preparation.states();
+        Map<DatabaseGoal, DatabaseState> states = preparation.states();
+        if (missing == MissingDatabases.SKIP) {
+            states.replaceAll((goal, state) -> settled(state) ? state
+                    : new DatabaseState.Unavailable("not stored, and this worker builds none"));
+        }
+        return states;
     }
 
     /**
@@ -69,7 +77,10 @@ public class WorkerDatabases {
         long started = System.nanoTime();
         Duration interval = Duration.ofMillis(ProgressListener.INTERVAL_MILLIS);
         DatabaseState state = preparation.state(goal);
-        while (!(state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable)) {
+        if (!settled(state)) {
+            preparation.want(goal);
+        }
+        while (!settled(state)) {
             if (cancelled.getAsBoolean()) {
                 return false;
             }
@@ -77,6 +88,10 @@ public class WorkerDatabases {
             state = preparation.await(goal, interval);
         }
         return true;
+    }
+
+    private static boolean settled(DatabaseState state) {
+        return state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable;
     }
 
     private static DatabaseWait wait(DatabaseGoal goal, DatabaseState state, long started) {
