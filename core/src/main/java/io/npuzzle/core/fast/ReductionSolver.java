@@ -280,7 +280,7 @@ public final class ReductionSolver {
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
-                beamPlacer = new BeamPlacer(shape, options.beamKey());
+                beamPlacer = new BeamPlacer(shape, options.beamKey(), BeamPlacer.widestFor(options.answerTime()));
             }
             long now = System.nanoTime();
             long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));
