@@ -36,6 +36,16 @@ public final class FastSolver {
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
     /** The least time worth another round: a 6x6 beam as wide as a one-second answer's takes about this. */
     private static final long MIN_ROUND_MILLIS = 400;
+    /**
+     * The share of the time left after the first round that further rounds take, leaving the rest to shortening
+     * by longer windows (chosen by {@code bench/fast --millis 30000 6 7}).
+     */
+    private static final double ROUNDS_SHARE = 0.7;
+    /** Moves each pass of shortening adds to its windows, up to {@code MOST_WINDOW}. */
+    private static final int WINDOW_GROWTH = 12;
+    private static final int MOST_WINDOW = 96;
+    /** Nodes a window's search may take at most: each pass doubles them up to this. */
+    private static final long MOST_WINDOW_NODES = 50_000_000;
 
     private final ExactTables tables;
     private final PatternDatabases databases;
@@ -78,8 +88,9 @@ public final class FastSolver {
         long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
         SolveResult best = round(puzzle, options, searchWholeBoard, started, roundMillis, 0, byBeams);
+        long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
         for (int round = 1; byBeams && best.isSolved(); round++) {
-            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            long left = (roundsEnd - System.nanoTime()) / 1_000_000L;
             if (left < MIN_ROUND_MILLIS) {
                 break;
             }
@@ -90,7 +101,28 @@ public final class FastSolver {
             SolveResult other = round(puzzle, options, searchWholeBoard, started, roundMillis, round, true);
             best = other.isSolved() && other.length() < best.length() ? other : best;
         }
+        if (byBeams && best.isSolved() && deadline - System.nanoTime() > MIN_ROUND_MILLIS * 1_000_000L) {
+            best = deeplyShortened(puzzle, best, deadline);
+        }
         return best.withNanos(System.nanoTime() - started);
+    }
+
+    /**
+     * The answer shortened by passes of ever longer windows, each searched with more nodes, until the deadline:
+     * the detours the first passes' windows were too short or too poor in nodes to undo.
+     */
+    private static SolveResult deeplyShortened(Puzzle puzzle, SolveResult answer, long deadline) {
+        byte[] start = puzzle.relabelledStart();
+        String moves = answer.moves();
+        int window = PathShortener.WINDOW;
+        long nodes = PathShortener.WINDOW_NODES;
+        while (System.nanoTime() < deadline) {
+            window = Math.min(MOST_WINDOW, window + WINDOW_GROWTH);
+            nodes = Math.min(MOST_WINDOW_NODES, 2 * nodes);
+            moves = new PathShortener(puzzle.shape(), window, nodes).shorten(start, moves, deadline);
+        }
+        return moves.length() >= answer.length() ? answer
+                : SolveResult.solved(moves, false, answer.expanded(), answer.nanos(), answer.strategy());
     }
 
     /**

@@ -253,7 +253,7 @@ public final class ReductionSolver {
 
         /** The moves so far, shortened window by window until the shortening deadline. */
         private String shortened() {
-            return new PathShortener(shape).shorten(start, moves.toString(), shortenDeadline);
+            return new PathShortener(shape, PathShortener.WINDOW, PathShortener.WINDOW_NODES).shorten(start, moves.toString(), shortenDeadline);
         }
 
         /** How the tiles placed so far were placed: lines, then beams, as they came. */
