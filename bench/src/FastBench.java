@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -21,69 +22,137 @@ import java.util.Random;
 /** FAST mode figures; see bench/fast. */
 public class FastBench {
 
-    private static final int BOARDS = 50;
     private static final Shape FIVE = Shape.of(5, 5);
+    /** DeepCubeA's test states: the file of each board side. */
+    private static final String[][] DEEPCUBEA = {{"6", "puzzle35.txt"}, {"7", "puzzle48.txt"}};
 
     public static void main(String[] args) throws IOException {
         Locale.setDefault(Locale.ROOT);
-        Path korf50 = Path.of(args[0]);
-        int[] sides = args.length == 1 ? new int[] {6, 7, 8}
-                : Arrays.stream(args).skip(1).mapToInt(Integer::parseInt).toArray();
+        Path bench = Path.of(args[0]);
+        int states = 100;
+        int korf = 50;
+        int boards = 50;
+        long[] budgets = {1000, 30_000};
+        List<Integer> sides = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--states" -> states = Integer.parseInt(args[++i]);
+                case "--korf" -> korf = Integer.parseInt(args[++i]);
+                case "--boards" -> boards = Integer.parseInt(args[++i]);
+                case "--millis" -> budgets = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray();
+                default -> sides.add(Integer.parseInt(args[i]));
+            }
+        }
+        if (sides.isEmpty()) {
+            sides = List.of(6, 7, 8);
+        }
         System.out.printf("java %s %s, %d cores%n", System.getProperty("java.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), Runtime.getRuntime().availableProcessors());
         Solver solver = DatabaseSettings.solver();
         long started = System.nanoTime();
         solver.warmUp();
-        System.out.printf("4x4 databases ready in %.2f s (default cache directory; the 5x5 set is used when stored there:"
-                + " bin/npuzzle databases 5x5)%n", (System.nanoTime() - started) / 1e9);
-        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST);
+        System.out.printf("4x4 databases ready in %.2f s (default cache directory; the 5x5 and block sets are used"
+                + " when stored there: bin/npuzzle databases 5x5 6x6 7x7 8x8)%n", (System.nanoTime() - started) / 1e9);
+        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST).withBudget(SolveOptions.DEFAULT_MAX_NODES, 1000);
 
-        double ratios = 0;
-        double worstRatio = 0;
-        double slowest = 0;
-        List<String> lines = Files.readAllLines(korf50).stream().filter(line -> !line.isBlank()).toList();
-        for (String line : lines) {
-            String[] fields = line.strip().split("\\s+");
-            int optimal = Integer.parseInt(fields[1]);
-            Board start = BoardParser.parse(String.join(" ", List.of(fields).subList(2, fields.length)), FIVE);
-            Puzzle puzzle = new Puzzle(start, Board.blankFirst(FIVE));
-            long t = System.nanoTime();
-            SolveResult result = check(puzzle, solver.solve(puzzle, fast));
-            slowest = Math.max(slowest, (System.nanoTime() - t) / 1e6);
-            double ratio = result.length() / (double) optimal;
-            ratios += ratio;
-            worstRatio = Math.max(worstRatio, ratio);
+        List<Integer> sizes = sides;
+        for (long millis : states == 0 ? new long[0] : budgets) {
+            for (String[] set : DEEPCUBEA) {
+                if (!sizes.contains(Integer.parseInt(set[0]))) {
+                    continue;
+                }
+                deepCubeA(solver, fast.withBudget(fast.maxNodes(), millis), Integer.parseInt(set[0]),
+                        bench.resolve("deepcubea").resolve(set[1]), states);
+            }
         }
-        System.out.printf("5x5 fast, Korf's %d instances: mean length ratio to the optimum %.3f (target <= 1.10), worst %.3f,"
-                + " slowest %.0f ms (target <= 1000 ms)%n", lines.size(), ratios / lines.size(), worstRatio, slowest);
-
+        if (korf > 0) {
+            korf(solver, fast, bench.resolve("korf50-24.txt"), korf);
+        }
         Random random = new Random(2024);
-        for (int side : sides) {
+        for (int side : boards == 0 ? List.<Integer>of() : sides) {
             Shape shape = Shape.of(side, side);
             Board goal = Board.solved(shape);
-            long moves = 0;
-            int longest = 0;
-            double millis = 0;
-            double slowestBoard = 0;
-            for (int i = 0; i < BOARDS; i++) {
+            Tally tally = new Tally();
+            for (int i = 0; i < boards; i++) {
                 Puzzle puzzle = RandomBoards.solvable(goal, random);
-                long t = System.nanoTime();
-                SolveResult result = check(puzzle, solver.solve(puzzle, fast));
-                double ms = (System.nanoTime() - t) / 1e6;
-                moves += result.length();
-                longest = Math.max(longest, result.length());
-                millis += ms;
-                slowestBoard = Math.max(slowestBoard, ms);
+                tally.add(puzzle, solver, fast, 0);
             }
-            System.out.printf("%s fast, %d random solvable boards: mean length %.1f (longest %d), mean %.1f ms (slowest %.1f ms)%n",
-                    shape, BOARDS, moves / (double) BOARDS, longest, millis / BOARDS, slowestBoard);
+            System.out.printf("%s fast 1 s, %d random solvable boards: mean length %.1f (longest %d), mean %.1f ms"
+                    + " (slowest %.1f ms)%n", shape, boards, tally.meanLength(), tally.longest, tally.meanMillis(),
+                    tally.slowest);
         }
     }
 
-    private static SolveResult check(Puzzle puzzle, SolveResult result) {
-        if (!result.isSolved() || !puzzle.start().apply(result.moves()).equals(puzzle.goal())) {
-            throw new IllegalStateException("no legal answer for " + puzzle.start());
+    /** The first {@code count} of DeepCubeA's states of one size: our lengths against DeepCubeA's. */
+    private static void deepCubeA(Solver solver, SolveOptions options, int side, Path file, int count)
+            throws IOException {
+        Shape shape = Shape.of(side, side);
+        Board goal = Board.solved(shape);
+        List<String> lines = Files.readAllLines(file).stream().filter(line -> !line.isBlank()).limit(count).toList();
+        Tally tally = new Tally();
+        long theirs = 0;
+        for (String line : lines) {
+            String[] fields = line.strip().split("\\s+");
+            theirs += Integer.parseInt(fields[1]);
+            Board start = BoardParser.parse(String.join(" ", List.of(fields).subList(2, fields.length)), shape);
+            tally.add(new Puzzle(start, goal), solver, options, 0);
         }
-        return result;
+        double deepCubeA = theirs / (double) lines.size();
+        System.out.printf("%s fast %d ms, DeepCubeA's first %d states: mean length %.1f against DeepCubeA's %.1f"
+                        + " (ratio %.3f), longest %d, mean %.0f ms (slowest %.0f ms)%n", shape, options.maxMillis(),
+                lines.size(), tally.meanLength(), deepCubeA, tally.meanLength() / deepCubeA, tally.longest,
+                tally.meanMillis(), tally.slowest);
+    }
+
+    /** Korf's 24-puzzles: mean and worst ratio of the length to the optimum. */
+    private static void korf(Solver solver, SolveOptions options, Path file, int count) throws IOException {
+        List<String> lines = Files.readAllLines(file).stream().filter(line -> !line.isBlank()).limit(count).toList();
+        Tally tally = new Tally();
+        for (String line : lines) {
+            String[] fields = line.strip().split("\\s+");
+            Board start = BoardParser.parse(String.join(" ", List.of(fields).subList(2, fields.length)), FIVE);
+            tally.add(new Puzzle(start, Board.blankFirst(FIVE)), solver, options, Integer.parseInt(fields[1]));
+        }
+        System.out.printf("5x5 fast 1 s, Korf's %d instances: mean length ratio to the optimum %.3f (target <= 1.10),"
+                + " worst %.3f, slowest %.0f ms (target <= 1000 ms)%n", lines.size(), tally.ratios / lines.size(),
+                tally.worstRatio, tally.slowest);
+    }
+
+    /** Lengths and times of a set of answers, each checked legal. */
+    private static final class Tally {
+        long moves;
+        int answers;
+        int longest;
+        double millis;
+        double slowest;
+        double ratios;
+        double worstRatio;
+
+        void add(Puzzle puzzle, Solver solver, SolveOptions options, int optimal) {
+            long t = System.nanoTime();
+            SolveResult result = solver.solve(puzzle, options);
+            double ms = (System.nanoTime() - t) / 1e6;
+            if (!result.isSolved() || !puzzle.start().apply(result.moves()).equals(puzzle.goal())) {
+                throw new IllegalStateException("no legal answer for " + puzzle.start());
+            }
+            moves += result.length();
+            answers++;
+            longest = Math.max(longest, result.length());
+            millis += ms;
+            slowest = Math.max(slowest, ms);
+            if (optimal > 0) {
+                double ratio = result.length() / (double) optimal;
+                ratios += ratio;
+                worstRatio = Math.max(worstRatio, ratio);
+            }
+        }
+
+        double meanLength() {
+            return moves / (double) answers;
+        }
+
+        double meanMillis() {
+            return millis / answers;
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.npuzzle.core.fast;
 
+import java.util.List;
+
 /**
  * How a beam orders boards: {@code estimateWeight} times the region's estimate (Manhattan distance plus linear
  * conflicts of all its tiles) plus {@code outerWeight} times the distance of the tiles it must bring home. Keys
@@ -15,6 +17,13 @@ public record BeamKey(int estimateWeight, int outerWeight) {
      * the shorter of the two answers is shorter than either ({@code bench/fast 7 8}).
      */
     public static final BeamKey OUTER_HEAVIER = new BeamKey(3, 2);
+
+    /**
+     * The keys of an answer's rounds, two a round (one a core): the first round's are {@link #STANDARD} and
+     * {@link #OUTER_HEAVIER}; later rounds' beams, wider, take the next pair, for answers that differ from the
+     * rounds before ({@code bench/fast --millis 5000 6 7}).
+     */
+    public static final List<BeamKey> ROUNDS = List.of(STANDARD, OUTER_HEAVIER, new BeamKey(5, 3), new BeamKey(5, 2));
 
     public BeamKey {
         if (estimateWeight < 1 || outerWeight < 0) {

@@ -7,6 +7,7 @@ import io.npuzzle.core.pdb.RegionPatterns;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -39,17 +40,24 @@ final class BeamPlacer {
      */
     private static final class Layer {
         final byte[] boards;
-        final int[] patternIndexes = new int[MAX_WIDTH * MAX_PATTERNS];
-        final byte[] patternEntries = new byte[MAX_WIDTH * MAX_PATTERNS];
-        final int[] blanks = new int[MAX_WIDTH];
-        final int[] keys = new int[MAX_WIDTH];
-        final long[] hashes = new long[MAX_WIDTH];
-        final int[] away = new int[MAX_WIDTH];
+        final int[] patternIndexes;
+        final byte[] patternEntries;
+        final int[] blanks;
+        final int[] keys;
+        final long[] hashes;
+        final int[] away;
         /** The move that made each board, -1 for the start. */
-        final byte[] lastMoves = new byte[MAX_WIDTH];
+        final byte[] lastMoves;
 
-        Layer(int cells) {
-            boards = new byte[MAX_WIDTH * cells];
+        Layer(int cells, int width) {
+            boards = new byte[width * cells];
+            patternIndexes = new int[width * MAX_PATTERNS];
+            patternEntries = new byte[width * MAX_PATTERNS];
+            blanks = new int[width];
+            keys = new int[width];
+            hashes = new long[width];
+            away = new int[width];
+            lastMoves = new byte[width];
         }
     }
 
@@ -61,10 +69,15 @@ final class BeamPlacer {
     }
 
     private static final Move[] MOVES = Move.all();
-    /** Fewest and most boards a layer keeps. */
+    /** Fewest boards a layer keeps. */
     private static final int MIN_WIDTH = 200;
-    private static final int MAX_WIDTH = 12_000;
-    private static final int MAX_CHILDREN = 3 * MAX_WIDTH + 1;
+    /**
+     * Most boards a layer keeps per second of the answer's time: a beam of a one-second answer is held to it, and
+     * a wider one, when the answer has longer, is shorter ({@code bench/fast --millis 1000,5000 6 7}).
+     */
+    private static final int WIDTH_PER_SECOND = 12_000;
+    /** Most boards a layer keeps whatever the time: the trail of a 7x7 beam then takes about 150 MB. */
+    private static final int WIDEST = 120_000;
     /** Most patterns a region's view has: the sixteen 2x2 blocks of 8x8. */
     private static final int MAX_PATTERNS = 16;
     /**
@@ -101,7 +114,9 @@ final class BeamPlacer {
     private final int[][] neighbour;
     /** Zobrist keys, per cell and label: {@code cell * n + label}. */
     private final long[] zobrist;
-    private final RecentBoards seen = new RecentBoards();
+    /** Most boards a layer keeps. */
+    private final int maxWidth;
+    private final RecentBoards seen;
     /** Per layer, per board kept: its parent's index times four plus the move's ordinal. */
     private final IntArrayList trail = new IntArrayList();
     private final IntArrayList layerStarts = new IntArrayList();
@@ -124,14 +139,14 @@ final class BeamPlacer {
 
     // Children of a layer (the first has four, the others three a board at most): parent * 4 + move, key,
     // hash, outer tiles away; and their order by key.
-    private final int[] childOrigin = new int[MAX_CHILDREN];
-    private final int[] childKey = new int[MAX_CHILDREN];
-    private final long[] childHash = new long[MAX_CHILDREN];
-    private final int[] childAway = new int[MAX_CHILDREN];
+    private final int[] childOrigin;
+    private final int[] childKey;
+    private final long[] childHash;
+    private final int[] childAway;
     /** The moved tile's pattern's index and entry in each child, when the region has patterns. */
-    private final int[] childPatternIndex = new int[MAX_CHILDREN];
-    private final byte[] childPatternEntry = new byte[MAX_CHILDREN];
-    private final int[] byKey = new int[MAX_CHILDREN];
+    private final int[] childPatternIndex;
+    private final byte[] childPatternEntry;
+    private final int[] byKey;
     private int[] keyCounts = new int[0];
 
     // The best board met so far: outer tiles away, key, layer and index in it; the layer where the fewest outer
@@ -142,8 +157,11 @@ final class BeamPlacer {
     private int bestIndex;
     private int fewestAwayLayer;
 
-    BeamPlacer(Shape shape, BeamKey key) {
+    /** A placer whose layers keep at most {@code maxWidth} boards ({@link #widestFor}). */
+    BeamPlacer(Shape shape, BeamKey key, int maxWidth) {
         this.shape = shape;
+        this.maxWidth = maxWidth;
+        seen = new RecentBoards(maxWidth);
         n = shape.size();
         estimateWeight = key.estimateWeight();
         outerWeight = key.outerWeight();
@@ -157,8 +175,21 @@ final class BeamPlacer {
         outer = new boolean[n];
         inRegion = new boolean[n];
         outerDistance = new int[n * n];
-        layer = new Layer(n);
-        next = new Layer(n);
+        layer = new Layer(n, maxWidth);
+        next = new Layer(n, maxWidth);
+        int maxChildren = 3 * maxWidth + 1;
+        childOrigin = new int[maxChildren];
+        childKey = new int[maxChildren];
+        childHash = new long[maxChildren];
+        childAway = new int[maxChildren];
+        childPatternIndex = new int[maxChildren];
+        childPatternEntry = new byte[maxChildren];
+        byKey = new int[maxChildren];
+    }
+
+    /** The most boards a layer may keep in an answer of the given time. */
+    static int widestFor(Duration answerTime) {
+        return (int) Math.max(MIN_WIDTH, Math.min(WIDEST, WIDTH_PER_SECOND * answerTime.toMillis() / 1000));
     }
 
     /**
@@ -218,7 +249,7 @@ final class BeamPlacer {
             // Past the plan, the rest is expected to take a third of it.
             int layersLeft = Math.max(plannedLayers - layerStarts.size(), plannedLayers / 3 + 1);
             double affordable = (deadlineNanos - now) / (layersLeft * CHILDREN_PER_BOARD * nanosPerChild);
-            int width = (int) Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, affordable));
+            int width = (int) Math.max(MIN_WIDTH, Math.min(maxWidth, affordable));
             int children = expand(count);
             made += children;
             int last = selectAndFill(children, width);

@@ -28,11 +28,24 @@ import java.util.concurrent.TimeoutException;
  * FAST answers: the board reduced row by row and column by column ({@link ReductionSolver}) until a region that
  * stored databases cover (finished by weighted IDA* with falling weights, or optimally on 4x4) or an exact table
  * is left, choosing the last lines also for the estimate of the region they leave. With a second core, two such
- * reductions with differently keyed beams run at once and the shorter answer is kept. Thread-safe.
+ * reductions with differently keyed beams run at once and the shorter answer is kept; with more time than a
+ * second, rounds of wider beams follow, keeping the shortest answer so far (an anytime scheme). Thread-safe.
  */
 public final class FastSolver {
 
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
+    /** The least time worth another round: a 6x6 beam as wide as a one-second answer's takes about this. */
+    private static final long MIN_ROUND_MILLIS = 400;
+    /**
+     * The share of the time left after the first round that further rounds take, leaving the rest to shortening
+     * by longer windows (chosen by {@code bench/fast --millis 30000 6 7}).
+     */
+    private static final double ROUNDS_SHARE = 0.7;
+    /** Moves each pass of shortening adds to its windows, up to {@code MOST_WINDOW}. */
+    private static final int WINDOW_GROWTH = 12;
+    private static final int MOST_WINDOW = 96;
+    /** Nodes a window's search may take at most: each pass doubles them up to this. */
+    private static final long MOST_WINDOW_NODES = 50_000_000;
 
     private final ExactTables tables;
     private final PatternDatabases databases;
@@ -57,9 +70,12 @@ public final class FastSolver {
     }
 
     /**
-     * A legal answer for a solvable puzzle that no exact table covers. Where beams place tiles and another core is
-     * free, a second reduction with the other beam key runs beside the first, and the shorter answer is taken
-     * ({@code bench/fast} prints the lengths either way).
+     * A legal answer for a solvable puzzle that no exact table covers, within the answer's time ({@link AnswerTime}).
+     * Where beams place tiles, the first round is a one-second answer (or shorter, when the time is); while time is
+     * left, further rounds, each with twice the time of the one before and so wider beams, or all the time left when
+     * the next would not fit, reduce the board again with other beam keys, and the shortest answer is kept. Each
+     * round runs two reductions with different keys when another core is free ({@code bench/fast} prints the
+     * lengths either way).
      *
      * @param searchWholeBoard false when an optimal search of the whole board has just run out of budget,
      *                         so that the finisher does not try it again
@@ -67,19 +83,72 @@ public final class FastSolver {
      */
     public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
         long fastStart = System.nanoTime();
-        long millis = Math.min(options.maxMillis(), ReductionOptions.ANSWER_TIME.toMillis());
+        long given = AnswerTime.of(options).toMillis();
+        long deadline = fastStart + given * 1_000_000L;
+        long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
+        boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
+        SolveResult best = round(puzzle, options, searchWholeBoard, started, roundMillis, 0, byBeams);
+        long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
+        for (int round = 1; byBeams && best.isSolved(); round++) {
+            long left = (roundsEnd - System.nanoTime()) / 1_000_000L;
+            if (left < MIN_ROUND_MILLIS) {
+                break;
+            }
+            roundMillis = Math.min(left, 2 * roundMillis);
+            if (left - roundMillis < 2 * roundMillis) {
+                roundMillis = left;
+            }
+            SolveResult other = round(puzzle, options, searchWholeBoard, started, roundMillis, round, true);
+            best = other.isSolved() && other.length() < best.length() ? other : best;
+        }
+        if (byBeams && best.isSolved() && deadline - System.nanoTime() > MIN_ROUND_MILLIS * 1_000_000L) {
+            best = deeplyShortened(puzzle, best, deadline);
+        }
+        return best.withNanos(System.nanoTime() - started);
+    }
+
+    /**
+     * The answer shortened by passes of ever longer windows, each searched with more nodes, until the deadline:
+     * the detours the first passes' windows were too short or too poor in nodes to undo.
+     */
+    private static SolveResult deeplyShortened(Puzzle puzzle, SolveResult answer, long deadline) {
+        byte[] start = puzzle.relabelledStart();
+        String moves = answer.moves();
+        int window = PathShortener.WINDOW;
+        long nodes = PathShortener.WINDOW_NODES;
+        while (System.nanoTime() < deadline) {
+            window = Math.min(MOST_WINDOW, window + WINDOW_GROWTH);
+            nodes = Math.min(MOST_WINDOW_NODES, 2 * nodes);
+            moves = new PathShortener(puzzle.shape(), window, nodes).shorten(start, moves, deadline);
+        }
+        return moves.length() >= answer.length() ? answer
+                : SolveResult.solved(moves, false, answer.expanded(), answer.nanos(), answer.strategy());
+    }
+
+    /**
+     * One round: a reduction with the round's first key on the caller's thread and, when {@code paired} and
+     * another core is free, one with its second key beside it; the shorter answer.
+     */
+    private SolveResult round(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started,
+                              long millis, int round, boolean paired) {
+        long roundStart = System.nanoTime();
         // One deadline for every region's searches: past it, regions are reduced down to an exact table.
-        long searchDeadline = fastStart + Math.min(options.maxMillis(), tuning.searchTime().toMillis()) * 1_000_000L;
-        Future<SolveResult> second = secondReductions == null || !ReductionSolver.placesByBeams(puzzle.shape()) ? null
+        long searchMillis = Math.min(millis, tuning.searchTime().toMillis()
+                * Math.max(millis, ReductionOptions.ANSWER_TIME.toMillis()) / ReductionOptions.ANSWER_TIME.toMillis());
+        long searchDeadline = roundStart + searchMillis * 1_000_000L;
+        Future<SolveResult> second = secondReductions == null || !paired ? null
                 : secondReductions.submit(() -> {
                     // Queued behind other answers' second reductions, it takes what time is left, if enough.
-                    long left = millis - (System.nanoTime() - fastStart) / 1_000_000L;
+                    long left = millis - (System.nanoTime() - roundStart) / 1_000_000L;
                     Region region = new Region(options, searchWholeBoard, null, 1, searchDeadline);
-                    return left < millis / 2 ? null : reduce(puzzle, region, BeamKey.OUTER_HEAVIER, started, left);
+                    return left < millis / 2 ? null
+                            : reduce(puzzle, region, BeamKey.ROUNDS.get((2 * round + 1) % BeamKey.ROUNDS.size()),
+                                    started, left);
                 });
         Region region = new Region(options, searchWholeBoard, searchPool, threads, searchDeadline);
-        SolveResult first = reduce(puzzle, region, BeamKey.STANDARD, started, millis);
-        return second == null ? first : shorter(first, second, fastStart + millis * 1_000_000L, started);
+        SolveResult first = reduce(puzzle, region, BeamKey.ROUNDS.get(2 * round % BeamKey.ROUNDS.size()), started,
+                millis);
+        return second == null ? first : shorter(first, second, roundStart + millis * 1_000_000L, started);
     }
 
     /**

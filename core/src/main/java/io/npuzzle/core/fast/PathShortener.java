@@ -7,18 +7,21 @@ import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 
 /**
- * Shortens a long answer piece by piece: each window of {@link #WINDOW} consecutive moves is replaced by a shortest
- * path between the boards at its ends when there is a shorter one, found by IDA* (Korf 1985) towards the window's
- * last board with Manhattan distance plus linear conflicts, within a node budget. The windows of a second pass
- * straddle the joints of the first. Beams and lines leave detours that only show once their moves are laid end
- * to end: on 7x7 boards this takes about a tenth off, in tens of milliseconds. One instance serves one thread.
+ * Shortens a long answer piece by piece: each window of consecutive moves is replaced by a shortest path between
+ * the boards at its ends when there is a shorter one, found by IDA* (Korf 1985) towards the window's last board
+ * with Manhattan distance plus linear conflicts, within a node budget. The windows of a second pass straddle the
+ * joints of the first. Beams and lines leave detours that only show once their moves are laid end to end: on 7x7
+ * boards windows of {@link #WINDOW} moves take about a tenth off, in tens of milliseconds; longer windows with
+ * more nodes find detours that span more moves. One instance serves one thread.
  */
 final class PathShortener {
 
-    /** Moves per window: longer windows find more, and cost more nodes each. */
+    /** Moves per window of a one-second answer: longer windows find more, and cost more nodes each. */
     static final int WINDOW = 36;
-    /** Nodes one window's search may expand before it is left as it is. */
-    private static final long WINDOW_NODES = 200_000;
+    /** Nodes one window's search of a one-second answer may expand before it is left as it is. */
+    static final long WINDOW_NODES = 200_000;
+    /** Nodes between looks at the clock. */
+    private static final long CLOCK_NODES = 4096;
     private static final Move[] MOVES = Move.all();
 
     private final Shape shape;
@@ -28,11 +31,19 @@ final class PathShortener {
     private final ManhattanLinearConflict[] estimates;
     private final int[] cellOfLabel;
     private final byte[] board;
-    private final char[] path = new char[WINDOW];
+    private final int window;
+    private final long windowNodes;
+    private final char[] path;
     private long nodes;
+    private long deadlineNanos;
+    private boolean late;
 
-    PathShortener(Shape shape) {
+    /** Windows of {@code window} moves, each searched within {@code windowNodes} nodes. */
+    PathShortener(Shape shape, int window, long windowNodes) {
         this.shape = shape;
+        this.window = window;
+        this.windowNodes = windowNodes;
+        path = new char[window];
         n = shape.size();
         neighbour = shape.neighbourByMove();
         estimates = new ManhattanLinearConflict[n];
@@ -44,25 +55,27 @@ final class PathShortener {
      * The moves, or a shorter sequence that takes {@code start} (tiles labelled anyhow, 0 the blank) to the same
      * board; windows are searched until {@code deadlineNanos}.
      */
-    String shorten(byte[] start, String moves, long deadlineNanos) {
+    String shorten(byte[] start, String moves, long deadline) {
+        deadlineNanos = deadline;
+        late = false;
         String current = moves;
-        for (int offset : new int[] {0, WINDOW / 2}) {
-            current = pass(start, current, offset, deadlineNanos);
+        for (int offset : new int[] {0, window / 2}) {
+            current = pass(start, current, offset);
         }
         return current;
     }
 
-    private String pass(byte[] start, String moves, int offset, long deadlineNanos) {
+    private String pass(byte[] start, String moves, int offset) {
         StringBuilder out = new StringBuilder(moves.length());
         byte[] from = start.clone();
         int blank = Board.cellOf(from, 0);
         out.append(moves, 0, Math.min(offset, moves.length()));
         blank = Board.play(shape, from, blank, moves, 0, Math.min(offset, moves.length()));
-        for (int i = offset; i < moves.length(); i += WINDOW) {
-            int end = Math.min(moves.length(), i + WINDOW);
+        for (int i = offset; i < moves.length(); i += window) {
+            int end = Math.min(moves.length(), i + window);
             byte[] to = from.clone();
             int toBlank = Board.play(shape, to, blank, moves, i, end);
-            String shorter = end - i >= 4 && System.nanoTime() < deadlineNanos
+            String shorter = end - i >= 4 && !late && System.nanoTime() < deadlineNanos
                     ? shortestWithin(from, blank, to, toBlank, end - i - 2) : null;
             out.append(shorter != null ? shorter : moves.substring(i, end));
             from = to;
@@ -90,7 +103,7 @@ final class PathShortener {
             if (found >= 0) {
                 return new String(path, 0, found);
             }
-            if (nodes > WINDOW_NODES) {
+            if (nodes > windowNodes || late) {
                 return null;
             }
         }
@@ -102,7 +115,11 @@ final class PathShortener {
         if (h == 0) {
             return g;
         }
-        if (g + h > bound || ++nodes > WINDOW_NODES) {
+        if (g + h > bound || ++nodes > windowNodes || late) {
+            return -1;
+        }
+        if (nodes % CLOCK_NODES == 0 && System.nanoTime() >= deadlineNanos) {
+            late = true;
             return -1;
         }
         for (int m = 0; m < MOVES.length; m++) {

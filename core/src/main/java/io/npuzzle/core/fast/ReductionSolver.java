@@ -253,7 +253,7 @@ public final class ReductionSolver {
 
         /** The moves so far, shortened window by window until the shortening deadline. */
         private String shortened() {
-            return new PathShortener(shape).shorten(start, moves.toString(), shortenDeadline);
+            return new PathShortener(shape, PathShortener.WINDOW, PathShortener.WINDOW_NODES).shorten(start, moves.toString(), shortenDeadline);
         }
 
         /** How the tiles placed so far were placed: lines, then beams, as they came. */
@@ -280,7 +280,7 @@ public final class ReductionSolver {
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
-                beamPlacer = new BeamPlacer(shape, options.beamKey());
+                beamPlacer = new BeamPlacer(shape, options.beamKey(), BeamPlacer.widestFor(options.answerTime()));
             }
             long now = System.nanoTime();
             long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));

@@ -2,6 +2,7 @@ package io.npuzzle.core.fast;
 
 import org.junit.jupiter.api.Test;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,7 @@ class RecentBoardsTest {
 
     @Test
     void aBoardIsNewOnlyTheFirstTimeItIsAdded() {
-        RecentBoards recent = new RecentBoards();
+        RecentBoards recent = new RecentBoards(12_000);
         assertTrue(recent.add(0x1234_5678_9abc_def0L));
         assertFalse(recent.add(0x1234_5678_9abc_def0L));
         assertTrue(recent.add(0x0fed_cba9_8765_4321L));
@@ -18,9 +19,9 @@ class RecentBoardsTest {
 
     @Test
     void aBoardWhoseSlotAnotherTookIsForgotten() {
-        RecentBoards recent = new RecentBoards();
+        RecentBoards recent = new RecentBoards(12_000);
         long first = 5;
-        long sameSlot = first + RecentBoards.SLOTS;
+        long sameSlot = first + recent.slots();
         recent.add(first);
         assertTrue(recent.add(sameSlot));
         assertTrue(recent.add(first), "the board that lost its slot counts as new");
@@ -28,8 +29,14 @@ class RecentBoardsTest {
     }
 
     @Test
+    void widerBeamsGetMoreSlots() {
+        assertEquals(1 << 18, new RecentBoards(12_000).slots());
+        assertTrue(new RecentBoards(120_000).slots() >= 22 * 120_000 / 2);
+    }
+
+    @Test
     void clearingForgetsEveryBoard() {
-        RecentBoards recent = new RecentBoards();
+        RecentBoards recent = new RecentBoards(12_000);
         recent.add(42);
         recent.clear();
         assertTrue(recent.add(42));
