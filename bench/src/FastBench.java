@@ -53,7 +53,7 @@ public class FastBench {
         solver.warmUp();
         System.out.printf("4x4 databases ready in %.2f s (default cache directory; the 5x5 and block sets are used"
                 + " when stored there: bin/npuzzle databases 5x5 6x6 7x7 8x8)%n", (System.nanoTime() - started) / 1e9);
-        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST).withBudget(SolveOptions.DEFAULT_MAX_NODES, 1000);
+        SolveOptions fast = SolveOptions.defaults(Mode.FAST);
 
         List<Integer> sizes = sides;
         for (long millis : states == 0 ? new long[0] : budgets) {

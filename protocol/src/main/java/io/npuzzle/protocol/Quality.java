@@ -46,6 +46,11 @@ public record Quality(Mode mode, Double ratio) {
     /** The options for a search of this quality. */
     public SolveOptions applyTo(SolveOptions options) {
         SolveOptions withMode = options.withMode(mode);
+        if (mode == Mode.FAST) {
+            // A fast answer takes the time it is given: a second by default, the lane's budget at most.
+            withMode = withMode.withBudget(withMode.maxNodes(), Math.min(withMode.maxMillis(),
+                    SolveOptions.defaults(Mode.FAST).maxMillis()));
+        }
         return ratio == null ? withMode : withMode.withRatio(ratio);
     }
 

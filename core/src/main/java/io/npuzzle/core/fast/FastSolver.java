@@ -70,7 +70,7 @@ public final class FastSolver {
     }
 
     /**
-     * A legal answer for a solvable puzzle that no exact table covers, within the answer's time ({@link AnswerTime}).
+     * A legal answer for a solvable puzzle that no exact table covers, within the options' time.
      * Where beams place tiles, the first round is a one-second answer (or shorter, when the time is); while time is
      * left, further rounds, each with twice the time of the one before and so wider beams, or all the time left when
      * the next would not fit, reduce the board again with other beam keys, and the shortest answer is kept. Each
@@ -83,7 +83,7 @@ public final class FastSolver {
      */
     public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
         long fastStart = System.nanoTime();
-        long given = AnswerTime.of(options).toMillis();
+        long given = options.maxMillis();
         long deadline = fastStart + given * 1_000_000L;
         long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());

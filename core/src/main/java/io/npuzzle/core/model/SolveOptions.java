@@ -54,7 +54,13 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
 
     /** An optimal solve within the budget of a quick one ({@link DefaultBudgets}). */
     public static SolveOptions defaults() {
-        return DefaultBudgets.quick(new SolveOptions(Mode.OPTIMAL, 1, 1, NEVER));
+        return defaults(Mode.OPTIMAL);
+    }
+
+    /** A solve in this mode within a quick one's budget, or a fast answer's ({@link DefaultBudgets}). */
+    public static SolveOptions defaults(Mode mode) {
+        SolveOptions options = new SolveOptions(mode, 1, 1, NEVER);
+        return mode == Mode.FAST ? DefaultBudgets.fast(options) : DefaultBudgets.quick(options);
     }
 
     public SolveOptions withMode(Mode newMode) {

@@ -269,9 +269,11 @@ public final class PatternDatabases {
      * the process out of memory.
      */
     private void prepare(DatabaseGoal goal) {
-        if (heuristics.containsKey(goal) || unavailable.contains(goal)) {
+        if (heuristics.containsKey(goal) || unavailable.contains(goal) && !stored(goal)) {
             return;
         }
+        // Stored meanwhile (a background build, here or by another process sharing the store): usable now.
+        unavailable.remove(goal);
         Set<Pattern> patterns = patternsOf(goal);
         Pattern missing = unobtainable(patterns);
         if (missing != null) {

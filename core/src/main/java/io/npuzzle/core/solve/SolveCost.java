@@ -24,8 +24,11 @@ public enum SolveCost {
 
     private static final Shape FIFTEEN_PUZZLE = Shape.of(4, 4);
 
-    /** The options with this kind's default budget ({@link DefaultBudgets}). */
+    /** The options with this kind's default budget, or a fast answer's ({@link DefaultBudgets}). */
     public SolveOptions withDefaultBudget(SolveOptions options) {
+        if (options.mode() == Mode.FAST) {
+            return DefaultBudgets.fast(options);
+        }
         return this == QUICK ? DefaultBudgets.quick(options) : DefaultBudgets.heavy(options);
     }
 

@@ -72,7 +72,7 @@ class FiveByFiveTest {
     /** Weighted IDA* answers first with weight 1.6, then lower weights shorten the answer while nodes remain. */
     @Test
     void aFastAnswerIsShortenedByLowerWeightsAndClaimsOnlyItsBound() {
-        SolveResult result = SOLVER.solve(korf(KORF_40), SolveOptions.defaults().withMode(Mode.FAST));
+        SolveResult result = SOLVER.solve(korf(KORF_40), SolveOptions.defaults(Mode.FAST));
         assertEquals(Outcome.SOLVED, result.outcome(), result.toString());
         assertFalse(result.optimal());
         assertEquals(Strategy.of(Algorithm.IDA_STAR_PDB), result.strategy());

@@ -52,7 +52,7 @@ class SolverModesTest {
     @Test
     void fastAnswersLargeBoardsQuickly() {
         Random random = new Random(42);
-        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST);
+        SolveOptions fast = SolveOptions.defaults(Mode.FAST);
         for (int side = 4; side <= 8; side++) {
             Shape shape = Shape.of(side, side);
             for (Board goal : new Board[] {Board.solved(shape), Board.blankFirst(shape), RandomBoards.shuffled(shape, random)}) {
@@ -75,7 +75,7 @@ class SolverModesTest {
     void fastAnswersAskedForAtOnceAreEachLegal() throws Exception {
         Shape shape = Shape.of(7, 7);
         Random random = new Random(77);
-        SolveOptions fast = SolveOptions.defaults().withMode(Mode.FAST);
+        SolveOptions fast = SolveOptions.defaults(Mode.FAST);
         List<Puzzle> puzzles = IntStream.range(0, 4)
                 .mapToObj(i -> RandomBoards.solvable(Board.solved(shape), random)).toList();
         ExecutorService callers = Executors.newFixedThreadPool(puzzles.size());
@@ -98,9 +98,9 @@ class SolverModesTest {
     void aFastAnswerKeepsToAShortTimeBudget() {
         Shape shape = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(8));
-        SolveOptions tight = SolveOptions.defaults().withMode(Mode.FAST).withBudget(1_000_000_000L, 100);
+        SolveOptions tight = SolveOptions.defaults(Mode.FAST).withBudget(1_000_000_000L, 100);
         // Compiled and warm: a short budget leaves more of the board to lines, whose code a cold JVM interprets.
-        SOLVER.solve(puzzle, SolveOptions.defaults().withMode(Mode.FAST));
+        SOLVER.solve(puzzle, SolveOptions.defaults(Mode.FAST));
         for (int i = 0; i < 3; i++) {
             SOLVER.solve(puzzle, tight);
         }

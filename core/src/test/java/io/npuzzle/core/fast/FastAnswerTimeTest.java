@@ -8,6 +8,7 @@ import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.TestDatabases;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.Solver;
 import org.junit.jupiter.api.Test;
 
@@ -19,16 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Fast answers take the time they are given, and no more: a second by default, more when the client says. */
-class AnswerTimeTest {
+class FastAnswerTimeTest {
 
     private static final Solver SOLVER = new Solver(TestDatabases.shared(), 2);
-    private static final SolveOptions FAST = SolveOptions.defaults().withMode(Mode.FAST);
+    private static final SolveOptions FAST = SolveOptions.defaults(Mode.FAST);
 
     @Test
-    void theDefaultBudgetGivesASecondAndAnyOtherIsTakenAsGiven() {
-        assertEquals(Duration.ofSeconds(1), AnswerTime.of(FAST));
-        assertEquals(Duration.ofSeconds(30), AnswerTime.of(FAST.withBudget(FAST.maxNodes(), 30_000)));
-        assertEquals(Duration.ofMillis(100), AnswerTime.of(FAST.withBudget(FAST.maxNodes(), 100)));
+    void aFastAnswersDefaultTimeIsASecondWhateverTheLaneOfItsBoard() {
+        assertEquals(Duration.ofSeconds(1).toMillis(), FAST.maxMillis());
+        assertEquals(Duration.ofSeconds(1).toMillis(),
+                SolveCost.HEAVY.withDefaultBudget(SolveOptions.defaults().withMode(Mode.FAST)).maxMillis());
     }
 
     /** More time is spent on wider beams, and never gives a longer answer than a second does, beyond noise. */
