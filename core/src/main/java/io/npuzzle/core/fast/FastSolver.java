@@ -61,11 +61,11 @@ public final class FastSolver {
      * free, a second reduction with the other beam key runs beside the first, and the shorter answer is taken
      * ({@code bench/fast} prints the lengths either way).
      *
-     * @param searchWholeBoard false when an optimal search of the whole board has just run out of budget,
-     *                         so that the finisher does not try it again
-     * @param started          when the solve began: answers report their time since
+     * @param optimalWholeBoard false when an optimal search of the whole board takes this answer as its quick
+     *                          answer, so that the finisher leaves that search to it and tries only weighted ones
+     * @param started           when the solve began: answers report their time since
      */
-    public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
+    public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started) {
         long fastStart = System.nanoTime();
         long millis = Math.min(options.maxMillis(), ReductionOptions.ANSWER_TIME.toMillis());
         // One deadline for every region's searches: past it, regions are reduced down to an exact table.
@@ -74,19 +74,19 @@ public final class FastSolver {
                 : secondReductions.submit(() -> {
                     // Queued behind other answers' second reductions, it takes what time is left, if enough.
                     long left = millis - (System.nanoTime() - fastStart) / 1_000_000L;
-                    Region region = new Region(options, searchWholeBoard, null, 1, searchDeadline);
+                    Region region = new Region(options, optimalWholeBoard, null, 1, searchDeadline);
                     return left < millis / 2 ? null : reduce(puzzle, region, BeamKey.OUTER_HEAVIER, started, left);
                 });
-        Region region = new Region(options, searchWholeBoard, searchPool, threads, searchDeadline);
+        Region region = new Region(options, optimalWholeBoard, searchPool, threads, searchDeadline);
         SolveResult first = reduce(puzzle, region, BeamKey.STANDARD, started, millis);
         return second == null ? first : shorter(first, second, fastStart + millis * 1_000_000L, started);
     }
 
     /**
-     * How the regions of one reduction are searched: within the caller's options, the whole board only when
-     * {@code searchWholeBoard}, with the given search threads, before {@code deadline}.
+     * How the regions of one reduction are searched: within the caller's options, the whole board optimally only
+     * when {@code optimalWholeBoard}, with the given search threads, before {@code deadline}.
      */
-    private record Region(SolveOptions options, boolean searchWholeBoard, ExecutorService pool, int threads,
+    private record Region(SolveOptions options, boolean optimalWholeBoard, ExecutorService pool, int threads,
                           long deadline) {
     }
 
@@ -98,10 +98,11 @@ public final class FastSolver {
                 String moves = tables.get(shape, goalBlank).solve(state);
                 return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
             }
+            boolean wholeBoard = shape.equals(whole);
             PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
-                    : !shape.equals(whole) ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY)
-                    : region.searchWholeBoard() ? databases.heuristic(shape, goalBlank, LoadPolicy.IF_STORED) : null;
-            return heuristic == null ? null : finish(heuristic, state, region);
+                    : databases.heuristic(shape, goalBlank, wholeBoard ? LoadPolicy.IF_STORED : LoadPolicy.IN_MEMORY);
+            return heuristic == null ? null
+                    : finish(heuristic, state, region, !wholeBoard || region.optimalWholeBoard());
         };
         RegionCost foresight = (shape, goalBlank, state) -> {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > tuning.optimalCells()
@@ -141,15 +142,16 @@ public final class FastSolver {
     }
 
     /**
-     * A quick search of a region the databases cover: IDA* on regions up to 4x4, whose answers are optimal, then
-     * weighted IDA* with falling weights (an anytime scheme, as in Hansen and Zhou 2007) sharing one node budget,
-     * the shortest answer kept; weighted A* (Pohl 1970) only when none of them found one. All before the region's
-     * deadline; null when nothing finds an answer in time, so that the region is reduced further.
+     * A quick search of a region the databases cover: IDA* on regions up to 4x4 when {@code optimalFirst}, whose
+     * answers are optimal, then weighted IDA* with falling weights (an anytime scheme, as in Hansen and Zhou 2007)
+     * sharing one node budget, the shortest answer kept; weighted A* (Pohl 1970) only when none of them found one.
+     * All before the region's deadline; null when nothing finds an answer in time, so that the region is reduced
+     * further.
      */
-    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region) {
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region, boolean optimalFirst) {
         SolveOptions options = region.options();
         long deadline = region.deadline();
-        if (heuristic.shape().size() <= tuning.optimalCells()) {
+        if (optimalFirst && heuristic.shape().size() <= tuning.optimalCells()) {
             long now = System.nanoTime();
             long millis = Math.min(tuning.optimalTime().toMillis(), (deadline - now) / 1_000_000L);
             if (millis <= 0) {
