@@ -70,8 +70,9 @@ public final class Incumbent {
     }
 
     /**
-     * Raises the lower bound: {@code length} is proven to be no longer than any answer shorter than the one held
-     * (a search that leaves out nodes whose estimate reaches the answer's length proves no more).
+     * Raises the lower bound to {@code length}, which a search has proven for every answer shorter than the one
+     * held: one that leaves out the nodes whose g + h reaches the held answer's length proves no more than that
+     * length, which the held answer reaches.
      */
     public void offerLowerBound(int length) {
         SolveResult held = best;

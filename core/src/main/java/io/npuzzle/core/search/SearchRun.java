@@ -54,7 +54,8 @@ final class SearchRun {
         }
     }
 
-    private void report(long now, long totalNodes) {
+    /** One report at a time, so that a listener never hears two threads at once. */
+    private synchronized void report(long now, long totalNodes) {
         progress.report(new SearchProgress(bound, totalNodes, (now - startNanos) / 1_000_000, 0, 0, 0,
                 incumbent.lowerBound(), incumbent.length()));
     }
