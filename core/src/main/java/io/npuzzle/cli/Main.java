@@ -40,7 +40,6 @@ public final class Main {
                         --ratio R             with --mode bounded: above 1, at most 3 (default 1.25)
                         --max-nodes N         node budget per board
                         --max-millis MS       time budget per board
-                        --fallback            past the budget, answer with a fast (not optimal) solution
                         --json                one JSON object per line
               databases [--set 6-6-3|7-8] SHAPE...|--plan
                       load or build the pattern databases of shapes such as 4x5 or 5x5 (blank-last and blank-first
@@ -50,8 +49,10 @@ public final class Main {
               help    this message
 
             Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;
-            the blank is x, X, 0 or _. A malformed line is answered 'error: <reason>', a board without an answer
-            within the budget 'over budget: ...'; either makes the exit status 1.
+            the blank is x, X, 0 or _. A malformed line is answered 'error: <reason>'. A board whose budget runs out
+            is answered 'over budget: ...', or, in optimal mode, with the best answer found and what it is proven to
+            be: '<moves> (not proven shortest: ...)'. Either makes the exit status 1, except with --json, whose
+            objects say so themselves.
             """;
 
     private Main() {

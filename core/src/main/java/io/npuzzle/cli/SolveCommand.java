@@ -46,7 +46,6 @@ final class SolveCommand implements LineCommand {
         Integer cols = null;
         String goal = null;
         boolean json = false;
-        boolean fallback = false;
         Mode mode = Mode.OPTIMAL;
         Double ratio = null;
         Long maxNodes = null;
@@ -59,9 +58,8 @@ final class SolveCommand implements LineCommand {
                 value = name.substring(eq + 1);
                 name = name.substring(0, eq);
             }
-            if (name.equals("--json") || name.equals("--fallback")) {
-                json |= name.equals("--json");
-                fallback |= name.equals("--fallback");
+            if (name.equals("--json")) {
+                json = true;
                 continue;
             }
             if (!VALUED_OPTIONS.contains(name)) {
@@ -87,7 +85,7 @@ final class SolveCommand implements LineCommand {
         if (ratio != null && mode != Mode.BOUNDED) {
             throw new UsageException("--ratio goes with --mode bounded only");
         }
-        SolveOptions options = SolveOptions.defaults().withMode(mode).withFastFallback(fallback);
+        SolveOptions options = SolveOptions.defaults(mode);
         return new SolveCommand(solver, hints, rows, cols, goal, json,
                 ratio == null ? options : options.withRatio(ratio), new Budget(maxNodes, maxMillis));
     }
@@ -113,24 +111,41 @@ final class SolveCommand implements LineCommand {
             return Reply.answer(toJson(result));
         }
         return switch (result.outcome()) {
-            case SOLVED -> Reply.answer(result.moves());
+            case SOLVED -> result.exceeded() == null ? Reply.answer(result.moves())
+                    : Reply.unanswered(result.moves() + " (not proven shortest: " + ranOut(result) + "; "
+                    + certificate(result) + ")");
             case UNSOLVABLE -> Reply.answer("unsolvable");
             case BUDGET_EXCEEDED -> Reply.unanswered(String.format(Locale.ROOT,
-                    "over budget: no answer within %d nodes, %d ms and %d MiB (the %s ran out after %d nodes in %d ms)",
-                    options.maxNodes(), options.maxMillis(), options.maxBytes() >> 20, result.exceeded().label(),
-                    result.expanded(), Math.round(result.millis())));
+                    "over budget: no answer within %d nodes, %d ms and %d MiB (%s)", options.maxNodes(),
+                    options.maxMillis(), options.maxBytes() >> 20, ranOut(result))
+                    + (result.moves() == null ? "" : "; the best found, " + certificate(result) + ": "
+                    + result.moves()));
             case CANCELLED -> throw new IllegalStateException("a command-line solve is never cancelled");
         };
     }
 
+    /** Which budget ran out, when: {@code the time budget ran out after 1234 nodes in 56 ms}. */
+    private static String ranOut(SolveResult result) {
+        return String.format(Locale.ROOT, "the %s ran out after %d nodes in %d ms", result.exceeded().label(),
+                result.expanded(), Math.round(result.millis()));
+    }
+
+    /** What an answer past the budget is proven to be: {@code 97 moves, at least 89 needed: within 1.090}. */
+    private static String certificate(SolveResult result) {
+        return String.format(Locale.ROOT, "%d moves, at least %d needed: within %.3f of the shortest",
+                result.length(), result.lowerBound().getAsInt(), result.bound());
+    }
+
     private static String toJson(SolveResult result) {
-        StringBuilder out = new StringBuilder(96 + Math.max(0, result.length()));
+        StringBuilder out = new StringBuilder(112 + Math.max(0, result.length()));
         out.append("{\"outcome\":\"").append(result.outcome()).append('"')
                 .append(",\"solvable\":").append(result.solvable())
                 .append(",\"moves\":").append(result.moves() == null ? "null" : '"' + result.moves() + '"')
                 .append(",\"length\":").append(result.moves() == null ? "null" : Integer.toString(result.length()))
                 .append(",\"optimal\":").append(result.optimal())
                 .append(",\"bound\":").append(result.bound() == null ? "null" : result.bound().toString())
+                .append(",\"lowerBound\":").append(result.lowerBound().isPresent()
+                        ? Integer.toString(result.lowerBound().getAsInt()) : "null")
                 .append(",\"expanded\":").append(result.expanded())
                 .append(",\"millis\":").append(String.format(Locale.ROOT, "%.3f", result.millis()))
                 .append(",\"strategy\":\"").append(result.strategy().toString()).append("\"}");

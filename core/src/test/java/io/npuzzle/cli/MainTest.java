@@ -78,18 +78,33 @@ class MainTest {
         assertEquals(0, run.status());
         assertTrue(run.out().startsWith("{\"outcome\":\"SOLVED\",\"solvable\":true,\"moves\":\""), run.out());
         assertTrue(run.out().contains("\"optimal\":true"), run.out());
+        assertTrue(run.out().contains("\"bound\":1.0,\"lowerBound\":"), run.out());
         Run plain = run("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n", "solve");
         assertEquals("r\nunsolvable\n", plain.out());
     }
 
     @Test
-    void solveAnswersAnExhaustedBudgetWithALineOfItsOwnNotAsMalformedInput() throws IOException {
-        Run run = run("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n", "solve",
-                "--goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--max-nodes", "100");
+    void solveAnswersAnExhaustedBudgetWithItsBestAnswerAndWhatItProvedCountingItInTheExitStatus() throws IOException {
+        String board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+        String goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+        Run run = run(board + "\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n", "solve", "--goal", goal, "--max-nodes", "100");
         String[] lines = run.out().split("\n");
-        assertTrue(lines[0].startsWith("over budget: no answer within 100 nodes"), run.out());
-        assertTrue(lines[0].contains("the node budget ran out"), run.out());
+        assertTrue(lines[0].matches("[udlr]+ \\(not proven shortest: the node budget ran out after 100 nodes in \\d+ ms;"
+                + " \\d+ moves, at least \\d+ needed: within \\d\\.\\d{3} of the shortest\\)"), run.out());
+        Shape shape = Shape.of(4, 4);
+        String moves = lines[0].substring(0, lines[0].indexOf(' '));
+        assertEquals(BoardParser.parse(goal, shape), BoardParser.parse(board, shape).apply(moves));
         assertEquals(2, lines.length, "the next board is still answered");
+        assertEquals(Main.EXIT_BAD_LINES, run.status());
+    }
+
+    @Test
+    void aBoundedSolveOverBudgetSaysSoWithTheBestAnswerFound() throws IOException {
+        Run run = run("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n", "solve", "--goal",
+                "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "--mode", "bounded", "--ratio", "1.01", "--max-nodes", "100");
+        assertTrue(run.out().matches("over budget: no answer within 100 nodes, \\d+ ms and \\d+ MiB \\(the node budget"
+                + " ran out after 100 nodes in \\d+ ms\\); the best found, \\d+ moves, at least \\d+ needed: within"
+                + " \\d\\.\\d{3} of the shortest: [udlr]+\n"), run.out());
         assertEquals(Main.EXIT_BAD_LINES, run.status());
     }
 
@@ -104,13 +119,20 @@ class MainTest {
         assertEquals("", out.toString(), "no error: line invented for it");
     }
 
+    /** With --json the object says what the answer is proven to be, so the line counts as answered. */
     @Test
-    void solveFallsBackToAFastAnswerWhenAsked() throws IOException {
+    void solveInJsonGivesTheBestAnswerPastTheBudgetWithItsLowerBoundAndBound() throws IOException {
         String board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
         String goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
-        Run run = run(board + "\n", "solve", "--goal", goal, "--max-nodes", "100", "--fallback", "--json");
+        Run run = run(board + "\n", "solve", "--goal", goal, "--max-nodes", "100", "--json");
         assertEquals(0, run.status(), run.out());
+        assertTrue(run.out().startsWith("{\"outcome\":\"SOLVED\""), run.out());
         assertTrue(run.out().contains("\"optimal\":false"), run.out());
+        int length = Integer.parseInt(run.out().replaceAll("(?s).*\"length\":(\\d+),.*", "$1"));
+        int lowerBound = Integer.parseInt(run.out().replaceAll("(?s).*\"lowerBound\":(\\d+),.*", "$1"));
+        double bound = Double.parseDouble(run.out().replaceAll("(?s).*\"bound\":([0-9.]+),.*", "$1"));
+        assertTrue(lowerBound > 0 && lowerBound <= 57, run.out());
+        assertEquals((double) length / lowerBound, bound, 1e-12);
         String moves = run.out().replaceAll(".*\"moves\":\"([udlr]+)\".*\n", "$1");
         Shape shape = Shape.of(4, 4);
         assertEquals(BoardParser.parse(goal, shape), BoardParser.parse(board, shape).apply(moves));

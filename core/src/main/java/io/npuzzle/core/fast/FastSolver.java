@@ -77,17 +77,17 @@ public final class FastSolver {
      * round runs two reductions with different keys when another core is free ({@code bench/fast} prints the
      * lengths either way).
      *
-     * @param searchWholeBoard false when an optimal search of the whole board has just run out of budget,
-     *                         so that the finisher does not try it again
-     * @param started          when the solve began: answers report their time since
+     * @param optimalWholeBoard false when an optimal search of the whole board takes this answer as its quick
+     *                          answer, so that the finisher leaves that search to it and tries only weighted ones
+     * @param started           when the solve began: answers report their time since
      */
-    public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started) {
+    public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started) {
         long fastStart = System.nanoTime();
         long given = options.maxMillis();
         long deadline = fastStart + given * 1_000_000L;
         long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
-        SolveResult best = round(puzzle, options, searchWholeBoard, started, roundMillis, 0, byBeams);
+        SolveResult best = round(puzzle, options, optimalWholeBoard, started, roundMillis, 0, byBeams);
         long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
         for (int round = 1; byBeams && best.isSolved(); round++) {
             long left = (roundsEnd - System.nanoTime()) / 1_000_000L;
@@ -98,7 +98,7 @@ public final class FastSolver {
             if (left - roundMillis < 2 * roundMillis) {
                 roundMillis = left;
             }
-            SolveResult other = round(puzzle, options, searchWholeBoard, started, roundMillis, round, true);
+            SolveResult other = round(puzzle, options, optimalWholeBoard, started, roundMillis, round, true);
             best = other.isSolved() && other.length() < best.length() ? other : best;
         }
         if (byBeams && best.isSolved() && deadline - System.nanoTime() > MIN_ROUND_MILLIS * 1_000_000L) {
@@ -129,7 +129,7 @@ public final class FastSolver {
      * One round: a reduction with the round's first key on the caller's thread and, when {@code paired} and
      * another core is free, one with its second key beside it; the shorter answer.
      */
-    private SolveResult round(Puzzle puzzle, SolveOptions options, boolean searchWholeBoard, long started,
+    private SolveResult round(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started,
                               long millis, int round, boolean paired) {
         long roundStart = System.nanoTime();
         // One deadline for every region's searches: past it, regions are reduced down to an exact table.
@@ -140,22 +140,22 @@ public final class FastSolver {
                 : secondReductions.submit(() -> {
                     // Queued behind other answers' second reductions, it takes what time is left, if enough.
                     long left = millis - (System.nanoTime() - roundStart) / 1_000_000L;
-                    Region region = new Region(options, searchWholeBoard, null, 1, searchDeadline);
+                    Region region = new Region(options, optimalWholeBoard, null, 1, searchDeadline);
                     return left < millis / 2 ? null
                             : reduce(puzzle, region, BeamKey.ROUNDS.get((2 * round + 1) % BeamKey.ROUNDS.size()),
                                     started, left);
                 });
-        Region region = new Region(options, searchWholeBoard, searchPool, threads, searchDeadline);
+        Region region = new Region(options, optimalWholeBoard, searchPool, threads, searchDeadline);
         SolveResult first = reduce(puzzle, region, BeamKey.ROUNDS.get(2 * round % BeamKey.ROUNDS.size()), started,
                 millis);
         return second == null ? first : shorter(first, second, roundStart + millis * 1_000_000L, started);
     }
 
     /**
-     * How the regions of one reduction are searched: within the caller's options, the whole board only when
-     * {@code searchWholeBoard}, with the given search threads, before {@code deadline}.
+     * How the regions of one reduction are searched: within the caller's options, the whole board optimally only
+     * when {@code optimalWholeBoard}, with the given search threads, before {@code deadline}.
      */
-    private record Region(SolveOptions options, boolean searchWholeBoard, ExecutorService pool, int threads,
+    private record Region(SolveOptions options, boolean optimalWholeBoard, ExecutorService pool, int threads,
                           long deadline) {
     }
 
@@ -167,10 +167,11 @@ public final class FastSolver {
                 String moves = tables.get(shape, goalBlank).solve(state);
                 return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
             }
+            boolean wholeBoard = shape.equals(whole);
             PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
-                    : !shape.equals(whole) ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY)
-                    : region.searchWholeBoard() ? databases.heuristic(shape, goalBlank, LoadPolicy.IF_STORED) : null;
-            return heuristic == null ? null : finish(heuristic, state, region);
+                    : databases.heuristic(shape, goalBlank, wholeBoard ? LoadPolicy.IF_STORED : LoadPolicy.IN_MEMORY);
+            return heuristic == null ? null
+                    : finish(heuristic, state, region, !wholeBoard || region.optimalWholeBoard());
         };
         RegionCost foresight = (shape, goalBlank, state) -> {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > tuning.optimalCells()
@@ -210,15 +211,16 @@ public final class FastSolver {
     }
 
     /**
-     * A quick search of a region the databases cover: IDA* on regions up to 4x4, whose answers are optimal, then
-     * weighted IDA* with falling weights (an anytime scheme, as in Hansen and Zhou 2007) sharing one node budget,
-     * the shortest answer kept; weighted A* (Pohl 1970) only when none of them found one. All before the region's
-     * deadline; null when nothing finds an answer in time, so that the region is reduced further.
+     * A quick search of a region the databases cover: IDA* on regions up to 4x4 when {@code optimalFirst}, whose
+     * answers are optimal, then weighted IDA* with falling weights (an anytime scheme, as in Hansen and Zhou 2007)
+     * sharing one node budget, the shortest answer kept; weighted A* (Pohl 1970) only when none of them found one.
+     * All before the region's deadline; null when nothing finds an answer in time, so that the region is reduced
+     * further.
      */
-    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region) {
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region, boolean optimalFirst) {
         SolveOptions options = region.options();
         long deadline = region.deadline();
-        if (heuristic.shape().size() <= tuning.optimalCells()) {
+        if (optimalFirst && heuristic.shape().size() <= tuning.optimalCells()) {
             long now = System.nanoTime();
             long millis = Math.min(tuning.optimalTime().toMillis(), (deadline - now) / 1_000_000L);
             if (millis <= 0) {

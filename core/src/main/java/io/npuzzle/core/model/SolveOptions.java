@@ -6,16 +6,14 @@ import java.util.function.BooleanSupplier;
  * Limits and wishes for one solve. The budgets bound every search so that no request can run away; the
  * cancellation check is polled at the same points as the time budget.
  *
- * @param maxBytes     memory the search may hold (see {@link SearchMemory}); searches that store nodes stop over
- *                     budget before they would exceed it
- * @param fastFallback when an OPTIMAL search runs out of budget, answer with the FAST answer (marked not
- *                     optimal) instead of BUDGET_EXCEEDED
- * @param ratio        for BOUNDED: the answer is at most this many times the shortest length
- *                     ({@value #MIN_RATIO} exclusive to {@value #MAX_RATIO}); ignored by the other modes
- * @param progress     receives the progress of long searches
+ * @param maxBytes memory the search may hold (see {@link SearchMemory}); searches that store nodes stop over budget
+ *                 before they would exceed it
+ * @param ratio    for BOUNDED: the answer is at most this many times the shortest length ({@value #MIN_RATIO}
+ *                 exclusive to {@value #MAX_RATIO}); ignored by the other modes
+ * @param progress receives the progress of long searches
  */
 public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxBytes, BooleanSupplier cancelled,
-                           boolean fastFallback, double ratio, ProgressListener progress) {
+                           double ratio, ProgressListener progress) {
 
     public static final double MIN_RATIO = 1.0;
     public static final double MAX_RATIO = 3.0;
@@ -47,9 +45,9 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
         }
     }
 
-    /** Options with this JVM's memory share of a lone search, reporting an exhausted budget as such. */
+    /** Options with this JVM's memory share of a lone search. */
     public SolveOptions(Mode mode, long maxNodes, long maxMillis, BooleanSupplier cancelled) {
-        this(mode, maxNodes, maxMillis, SearchMemory.alone(), cancelled, false, DEFAULT_RATIO, ProgressListener.NONE);
+        this(mode, maxNodes, maxMillis, SearchMemory.alone(), cancelled, DEFAULT_RATIO, ProgressListener.NONE);
     }
 
     /** An optimal solve within the budget of a quick one ({@link DefaultBudgets}). */
@@ -64,31 +62,27 @@ public record SolveOptions(Mode mode, long maxNodes, long maxMillis, long maxByt
     }
 
     public SolveOptions withMode(Mode newMode) {
-        return new SolveOptions(newMode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback, ratio, progress);
+        return new SolveOptions(newMode, maxNodes, maxMillis, maxBytes, cancelled, ratio, progress);
     }
 
     public SolveOptions withBudget(long newMaxNodes, long newMaxMillis) {
-        return new SolveOptions(mode, newMaxNodes, newMaxMillis, maxBytes, cancelled, fastFallback, ratio, progress);
+        return new SolveOptions(mode, newMaxNodes, newMaxMillis, maxBytes, cancelled, ratio, progress);
     }
 
     public SolveOptions withMemory(long newMaxBytes) {
-        return new SolveOptions(mode, maxNodes, maxMillis, newMaxBytes, cancelled, fastFallback, ratio, progress);
+        return new SolveOptions(mode, maxNodes, maxMillis, newMaxBytes, cancelled, ratio, progress);
     }
 
     public SolveOptions withCancellation(BooleanSupplier check) {
-        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, check, fastFallback, ratio, progress);
-    }
-
-    public SolveOptions withFastFallback(boolean fallBack) {
-        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fallBack, ratio, progress);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, check, ratio, progress);
     }
 
     /** Options for a BOUNDED answer at most {@code newRatio} times the shortest length. */
     public SolveOptions withRatio(double newRatio) {
-        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback, newRatio, progress);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, newRatio, progress);
     }
 
     public SolveOptions withProgress(ProgressListener listener) {
-        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, fastFallback, ratio, listener);
+        return new SolveOptions(mode, maxNodes, maxMillis, maxBytes, cancelled, ratio, listener);
     }
 }

@@ -5,11 +5,12 @@ import java.util.stream.Collectors;
 
 /**
  * How an answer was found: the algorithms that produced it, in order (a reduction, then the search that finished
- * the last region), and, when an optimal search ran out of budget first, that search. Printed for people as
- * {@code reduction+exact-table}, or {@code a-star>fallback:reduction+ida-star-pdb} for a fallback.
+ * the last region), and, when a search ran out of budget before it found or proved a better one, that search.
+ * Printed for people as {@code reduction+exact-table}, or {@code a-star>fallback:reduction+ida-star-pdb} for the
+ * quick answer an A* search held when its budget ran out.
  *
  * @param steps      the algorithms whose moves make up the answer, in order
- * @param overBudget the optimal search that ran out of budget before the answer was found, or null
+ * @param overBudget the search that ran out of budget with this answer as its best, or null
  */
 public record Strategy(List<Algorithm> steps, Algorithm overBudget) {
 

@@ -15,6 +15,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 import java.util.Arrays;
+import java.util.OptionalInt;
 
 /**
  * Optimal A* for boards too large for an exact table. Nodes live in parallel primitive arrays (states packed
@@ -34,6 +35,11 @@ public final class AStarSearch {
     /** Open-list entries allowed per stored node: one push each, and as many again for reopened nodes. */
     private static final int ENTRIES_PER_NODE = 2;
     private static final int INITIAL_NODES = 1 << 14;
+    /**
+     * Nodes after which a search asks its {@link Incumbent} for the quick answer, about a twentieth of a second: a
+     * search that ends sooner never waits for one.
+     */
+    static final long QUICK_ANSWER_NODES = 100_000;
 
     private final Shape shape;
     private final int n;
@@ -87,43 +93,70 @@ public final class AStarSearch {
 
     /** As {@link #solve(byte[], Budget, long)}, reporting the f being expanded and the nodes about once a second. */
     public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress) {
+        return solve(start, budget, startNanos, progress, Incumbent.none(weight));
+    }
+
+    /**
+     * As {@link #solve(byte[], Budget, long, ProgressListener)}, with the answer {@code incumbent} holds, or asks for
+     * after {@link #QUICK_ANSWER_NODES}, as an upper bound: a child whose g + h reaches its length is not stored, and
+     * the least f still open proves the lower bound that ends the search once it proves the incumbent.
+     */
+    public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress,
+                             Incumbent incumbent) {
         long nextReport = startNanos + ProgressListener.INTERVAL_MILLIS * 1_000_000L;
+        int h0 = heuristic.estimate(start);
+        incumbent.offerLowerBound(h0);
         maxStored = maxStoredNodes(n, budget.maxBytes());
         maxEntries = (long) maxStored * ENTRIES_PER_NODE;
         if (maxStored < 1) {
             return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.MEMORY, 0, System.nanoTime() - startNanos,
-                    STRATEGY);
+                    STRATEGY).withLowerBound(incumbent.lowerBound());
         }
         reset();
-        int h0 = heuristic.estimate(start);
         findOrReserve(start);
         int root = store(start, Board.cellOf(start, 0), -1, NO_MOVE, 0, h0);
         push(priority(0, h0), root);
 
         byte[] work = new byte[n];
         long expanded = 0;
+        int upperBound = incumbent.length().orElse(Integer.MAX_VALUE);
+        int provenF = -1; // the f whose lower bound was offered last
         for (int f = priority(0, h0); f < buckets.length; ) {
             IntArrayList bucket = buckets[f];
             if (bucket == null || bucket.isEmpty()) {
                 f++;
                 continue;
             }
+            if (f != provenF) {
+                provenF = f;
+                incumbent.offerLowerBound(incumbent.leastLength(f));
+                if (incumbent.proven()) {
+                    return incumbent.provenAnswer(expanded, System.nanoTime() - startNanos);
+                }
+            }
             int node = bucket.popInt();
             if (priority(g[node], h[node]) != f) {
                 continue; // stale entry: the node was reached more cheaply since
             }
             if (h[node] == 0) {
-                return SolveResult.solved(path(node), weight == 1.0, expanded, System.nanoTime() - startNanos, STRATEGY);
+                return incumbent.better(SolveResult.solved(path(node), weight == 1.0, expanded,
+                        System.nanoTime() - startNanos, STRATEGY));
             }
             if (++expanded % Budget.CHECK_INTERVAL == 0 || expanded >= budget.maxNodes()) {
                 Outcome stop = budget.check(expanded);
                 if (stop != null) {
                     return SolveResult.unsolved(stop, budget.exceeded(), expanded, System.nanoTime() - startNanos,
-                            STRATEGY);
+                            STRATEGY).withLowerBound(incumbent.lowerBound());
+                }
+                boolean answered = expanded >= QUICK_ANSWER_NODES && !incumbent.askedFor() && incumbent.ask();
+                if (answered) {
+                    upperBound = incumbent.length().getAsInt();
+                    provenF = -1;
                 }
                 long now = System.nanoTime();
-                if (now - nextReport >= 0) {
-                    progress.report(new SearchProgress(f, expanded, (now - startNanos) / 1_000_000));
+                if (answered || now - nextReport >= 0) {
+                    progress.report(new SearchProgress(f, expanded, (now - startNanos) / 1_000_000, 0, 0, 0,
+                            incumbent.lowerBound(), incumbent.length()));
                     nextReport = now + ProgressListener.INTERVAL_MILLIS * 1_000_000L;
                 }
             }
@@ -139,19 +172,21 @@ public final class AStarSearch {
                 }
                 int tile = work[targets[i]];
                 int childH = heuristic.slide(work, blank, targets[i], h[node]);
-                if (stored >= maxStored || entries >= maxEntries) {
-                    return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.MEMORY, expanded,
-                            System.nanoTime() - startNanos, STRATEGY);
-                }
-                int existing = findOrReserve(work);
-                if (existing < 0) {
-                    int child = store(work, targets[i], node, moves[i], childG, childH);
-                    push(priority(childG, childH), child);
-                } else if (childG < g[existing]) {
-                    g[existing] = childG;
-                    parent[existing] = node;
-                    lastMove[existing] = (byte) moves[i];
-                    push(priority(childG, childH), existing);
+                if (childG + childH < upperBound) { // else no answer through it beats the incumbent
+                    if (stored >= maxStored || entries >= maxEntries) {
+                        return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.MEMORY, expanded,
+                                System.nanoTime() - startNanos, STRATEGY).withLowerBound(incumbent.lowerBound());
+                    }
+                    int existing = findOrReserve(work);
+                    if (existing < 0) {
+                        int child = store(work, targets[i], node, moves[i], childG, childH);
+                        push(priority(childG, childH), child);
+                    } else if (childG < g[existing]) {
+                        g[existing] = childG;
+                        parent[existing] = node;
+                        lastMove[existing] = (byte) moves[i];
+                        push(priority(childG, childH), existing);
+                    }
                 }
                 work[targets[i]] = (byte) tile; // slide back: the next child starts from the parent again
                 work[blank] = 0;
@@ -161,7 +196,13 @@ public final class AStarSearch {
             }
             lowestPushed = Integer.MAX_VALUE;
         }
-        throw new IllegalStateException("open list exhausted on a solvable board");
+        // Nothing is left open: only the nodes left out for the incumbent could have led to an answer.
+        OptionalInt held = incumbent.length();
+        if (held.isEmpty()) {
+            throw new IllegalStateException("open list exhausted on a solvable board");
+        }
+        incumbent.offerLowerBound(held.getAsInt());
+        return incumbent.provenAnswer(expanded, System.nanoTime() - startNanos);
     }
 
     private int priority(int cost, int estimate) {

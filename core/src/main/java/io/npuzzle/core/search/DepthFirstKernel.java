@@ -298,7 +298,10 @@ final class DepthFirstKernel {
         return SubtreeHistory.approach(nearestF, nearestEstimate);
     }
 
-    /** Publishes the node count, polls the budget and the other threads; true when this walk must stop. */
+    /**
+     * Publishes the node count, polls the budget and the other threads, asks for the quick answer when it is due;
+     * true when this walk must stop.
+     */
     private boolean checkpoint() {
         long total = run.nodes.addAndGet(nodes - published);
         published = nodes;
@@ -310,6 +313,7 @@ final class DepthFirstKernel {
             run.stop = stop;
             return true;
         }
+        run.maybeAskQuickAnswer(total);
         run.maybeReport(total);
         long remaining = run.budget.maxNodes() - total;
         nextCheck = nodes + Math.max(1, Math.min(Budget.CHECK_INTERVAL, remaining / threads));

@@ -23,6 +23,10 @@ import java.util.concurrent.RejectedExecutionException;
  * <p>With weight 1 every answer is optimal. With a weight w above 1, f = g + floor(w * h) (weighted IDA*): the
  * first solution found is at most w times the shortest length, since every node of a shortest path has
  * f <= w * C* and each threshold is the least f above the previous one.
+ *
+ * <p>Each threshold proves every answer at least as long (for weight w, at least threshold / w): a search that runs
+ * out of budget reports that bound, and with an {@link Incumbent} it ends as soon as the bound proves the
+ * incumbent's answer.
  */
 public final class IdaStarSearch {
 
@@ -60,24 +64,45 @@ public final class IdaStarSearch {
     }
 
     public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress) {
-        SearchRun run = new SearchRun(start, budget, progress, startNanos);
+        return solve(start, budget, startNanos, progress, Incumbent.none(weight));
+    }
+
+    /**
+     * As {@link #solve(byte[], Budget, long, ProgressListener)}, with the answer {@code incumbent} holds, or asks for
+     * once the search has run a while, as an upper bound. Each threshold proves a lower bound before its iteration
+     * starts, and an iteration is searched only while that bound leaves the incumbent unproven: every node it enters
+     * then has g + h below the incumbent's length, at no cost per node. So the incumbent is taken, or the search's
+     * own answer, only at iteration boundaries, whose node counts do not depend on threads: the answer never
+     * depends on thread timing either.
+     */
+    public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress,
+                             Incumbent incumbent) {
+        SearchRun run = new SearchRun(start, budget, progress, startNanos, incumbent);
         DepthFirstKernel main = kernel(run);
         int estimate = main.reset();
         boolean optimal = weight == 1.0;
         int parity = heuristic.shape().distance(main.startBlank(), heuristic.goalBlank()) & 1;
         int threshold = optimal ? withParity(estimate, parity) : main.f(0, estimate);
+        incumbent.offerLowerBound(withParity(estimate, parity));
         SubtreeHistory history = new SubtreeHistory();
         while (true) {
             run.bound = threshold;
+            incumbent.offerLowerBound(withParity(incumbent.leastLength(threshold), parity));
+            run.maybeAskQuickAnswer(run.nodes.get());
+            if (incumbent.proven()) {
+                return incumbent.provenAnswer(run.nodes.get(), System.nanoTime() - startNanos);
+            }
             IdaStarIteration iteration = threshold > SPLIT_DEPTH
                     ? splitIteration(run, main, threshold, history)
                     : wholeIteration(main, threshold);
             long nanos = System.nanoTime() - startNanos;
             if (iteration.solution != null) {
-                return SolveResult.solved(iteration.solution, optimal, run.nodes.get(), nanos, STRATEGY);
+                return incumbent.better(
+                        SolveResult.solved(iteration.solution, optimal, run.nodes.get(), nanos, STRATEGY));
             }
             if (run.stop != null) {
-                return SolveResult.unsolved(run.stop, run.budget.exceeded(), run.nodes.get(), nanos, STRATEGY);
+                return SolveResult.unsolved(run.stop, run.budget.exceeded(), run.nodes.get(), nanos, STRATEGY)
+                        .withLowerBound(incumbent.lowerBound());
             }
             if (iteration.nextThreshold == DepthFirstKernel.NONE) {
                 throw new IllegalStateException("no solution below any threshold for a solvable board");
@@ -85,7 +110,8 @@ public final class IdaStarSearch {
             history.remember(iteration.roots, iteration.rootNodes, iteration.rootApproaches, SPLIT_DEPTH);
             threshold = optimal ? withParity(iteration.nextThreshold, parity) : iteration.nextThreshold;
             if (threshold > DepthFirstKernel.MAX_DEPTH) {
-                return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH, run.nodes.get(), nanos, STRATEGY);
+                return SolveResult.unsolved(Outcome.BUDGET_EXCEEDED, Limit.DEPTH, run.nodes.get(), nanos, STRATEGY)
+                        .withLowerBound(incumbent.lowerBound());
             }
         }
     }

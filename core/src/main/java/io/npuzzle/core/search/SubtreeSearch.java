@@ -119,7 +119,8 @@ public final class SubtreeSearch {
     }
 
     private SearchRun run(BooleanSupplier stop, ProgressListener progress, long startNanos) {
-        return new SearchRun(start, new Budget(UNLIMITED.withCancellation(stop), startNanos), progress, startNanos);
+        return new SearchRun(start, new Budget(UNLIMITED.withCancellation(stop), startNanos), progress, startNanos,
+                Incumbent.none(1.0));
     }
 
     private DepthFirstKernel kernel(SearchRun run, int depth) {

@@ -8,6 +8,7 @@ import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
@@ -17,25 +18,30 @@ import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
+import io.npuzzle.core.search.Incumbent;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import io.npuzzle.core.search.PathAutomaton;
 import io.npuzzle.core.search.PdbStateEstimate;
+import io.npuzzle.core.search.QuickAnswer;
 import io.npuzzle.core.search.SearchThreads;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.core.table.ExactTables;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
 /**
  * The one entry point. Checks solvability by parity, answers small shapes from exact tables, then:
  * OPTIMAL solves boards of 11 to 25 cells by IDA* with pattern databases (built on first use where allowed) and
- * larger ones by A*, within the budget; when the budget runs out (not when cancelled) it reports so, or, if the
- * options ask for a fallback, returns the FAST answer instead, marked not optimal, with a strategy naming the
- * fallback. BOUNDED runs weighted A* with the same estimates, where databases cover the board for a short trial
- * and then weighted IDA*, and its answers carry the options' ratio as their bound. FAST answers come from
- * {@link FastSolver}.
+ * larger ones by A*, within the budget. BOUNDED runs weighted A* with the same estimates, where databases cover the
+ * board for a short trial and then weighted IDA*, and its answers carry the options' ratio as their bound. Both are
+ * anytime ({@link Incumbent}): a search that has not ended after a moment takes FAST mode's answer, found within a
+ * short share of the time, reports it in its progress and searches only for shorter ones, proving a lower bound as
+ * it goes. When the budget runs out (not when cancelled), an optimal solve answers with the best answer, marked not
+ * optimal, with its lower bound and the factor it is proven to be within; a bounded one reports that it ran out,
+ * with the same. FAST answers come from {@link FastSolver}.
  * Thread-safe; keep one instance per process so tables and databases are built once.
  */
 public final class Solver {
@@ -46,6 +52,9 @@ public final class Solver {
      * ({@code bench/bounded}).
      */
     private static final long BOUNDED_A_STAR_NODES = 100_000;
+    /** The most time a quick answer may take; it takes {@link #QUICK_ANSWER_SHARE} of a shorter time budget. */
+    private static final Duration QUICK_ANSWER_TIME = Duration.ofSeconds(1);
+    private static final int QUICK_ANSWER_SHARE = 10;
 
     private static final Strategy PARITY = Strategy.of(Algorithm.PARITY);
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
@@ -99,17 +108,10 @@ public final class Solver {
         if (options.mode() == Mode.FAST) {
             return fast.solve(puzzle, options, true, started);
         }
-        SolveResult optimal = optimal(puzzle, options, started);
-        if (optimal.isSolved() && !optimal.optimal()) {
-            return optimal.withBound(options.ratio());
-        }
-        if (optimal.outcome() != Outcome.BUDGET_EXCEEDED || !options.fastFallback()) {
-            return optimal;
-        }
-        SolveResult fallback = fast.solve(puzzle, options, false, started);
-        return new SolveResult(fallback.outcome(), fallback.moves(), fallback.optimal(),
-                optimal.expanded() + fallback.expanded(), System.nanoTime() - started,
-                fallback.strategy().after(optimal.strategy().last()), fallback.exceeded());
+        Incumbent incumbent = new Incumbent(options.mode() == Mode.BOUNDED ? options.ratio() : 1.0,
+                quickAnswer(puzzle, options));
+        SolveResult searched = search(puzzle, options, incumbent, started);
+        return incumbent.answer(searched).withNanos(System.nanoTime() - started);
     }
 
     /**
@@ -132,30 +134,40 @@ public final class Solver {
     }
 
     /**
+     * FAST mode's answer within a short share of the time budget; the whole board's optimal search is left to the
+     * solve that asks for it.
+     */
+    private QuickAnswer quickAnswer(Puzzle puzzle, SolveOptions options) {
+        long millis = Math.max(1, Math.min(QUICK_ANSWER_TIME.toMillis(), options.maxMillis() / QUICK_ANSWER_SHARE));
+        SolveOptions quick = options.withBudget(options.maxNodes(), millis);
+        return () -> fast.solve(puzzle, quick, false, System.nanoTime());
+    }
+
+    /**
      * OPTIMAL: IDA* with the databases where they exist (or may be built here), else A*. BOUNDED: weighted A*
      * with the same estimate ({@link #bounded} where databases exist).
      */
-    private SolveResult optimal(Puzzle puzzle, SolveOptions options, long started) {
+    private SolveResult search(Puzzle puzzle, SolveOptions options, Incumbent incumbent, long started) {
         Shape shape = puzzle.shape();
         PdbHeuristic heuristic = PatternDatabases.supports(shape)
                 ? databases.heuristic(shape, puzzle.goalBlank(), LoadPolicy.LOAD) : null;
         // A first build of the databases is not the search's doing, so the budget starts afterwards.
         long searchStart = System.nanoTime();
         Budget budget = new Budget(options, heuristic != null ? searchStart : started);
-        SolveResult result;
+        ProgressListener progress = options.progress();
         if (options.mode() == Mode.BOUNDED && heuristic != null) {
-            result = bounded(heuristic, puzzle, options, searchStart);
-        } else if (options.mode() == Mode.BOUNDED) {
-            result = new AStarSearch(shape, new ManhattanLinearConflict(shape, puzzle.goalBlank()), options.ratio())
-                    .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
-        } else if (heuristic != null) {
-            result = new IdaStarSearch(heuristic, workerPool, threads)
-                    .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
-        } else {
-            result = new AStarSearch(shape, puzzle.goalBlank())
-                    .solve(puzzle.relabelledStart(), budget, searchStart, options.progress());
+            return bounded(heuristic, puzzle, options, incumbent, searchStart);
         }
-        return result.withNanos(System.nanoTime() - started);
+        if (options.mode() == Mode.BOUNDED) {
+            return new AStarSearch(shape, new ManhattanLinearConflict(shape, puzzle.goalBlank()), options.ratio())
+                    .solve(puzzle.relabelledStart(), budget, searchStart, progress, incumbent);
+        }
+        if (heuristic != null) {
+            return new IdaStarSearch(heuristic, workerPool, threads)
+                    .solve(puzzle.relabelledStart(), budget, searchStart, progress, incumbent);
+        }
+        return new AStarSearch(shape, puzzle.goalBlank())
+                .solve(puzzle.relabelledStart(), budget, searchStart, progress, incumbent);
     }
 
     /**
@@ -164,11 +176,12 @@ public final class Solver {
      * shorter; at small ones it needs millions of nodes at a fraction of IDA*'s node rate, and IDA* answers as short,
      * sooner ({@code bench/bounded} compares them).
      */
-    private SolveResult bounded(PdbHeuristic heuristic, Puzzle puzzle, SolveOptions options, long searchStart) {
+    private SolveResult bounded(PdbHeuristic heuristic, Puzzle puzzle, SolveOptions options, Incumbent incumbent,
+                                long searchStart) {
         long trialNodes = Math.min(options.maxNodes(), BOUNDED_A_STAR_NODES);
         SolveResult trial = new AStarSearch(puzzle.shape(), new PdbStateEstimate(heuristic), options.ratio())
                 .solve(puzzle.relabelledStart(), new Budget(options.withBudget(trialNodes, options.maxMillis()),
-                        searchStart), searchStart, options.progress());
+                        searchStart), searchStart, options.progress(), incumbent);
         boolean trialOver = trial.exceeded() == Limit.MEMORY
                 || trial.exceeded() == Limit.NODES && trialNodes < options.maxNodes();
         if (!trialOver) {
@@ -178,10 +191,8 @@ public final class Solver {
         long now = System.nanoTime();
         SolveOptions rest = options.withBudget(Math.max(1, options.maxNodes() - trial.expanded()),
                 Math.max(1, options.maxMillis() - (now - searchStart) / 1_000_000));
-        SolveResult result = new IdaStarSearch(heuristic, workerPool, threads, options.ratio())
-                .solve(puzzle.relabelledStart(), new Budget(rest, now), searchStart, options.progress());
-        return new SolveResult(result.outcome(), result.moves(), result.optimal(),
-                trial.expanded() + result.expanded(), result.nanos(), result.strategy().after(Algorithm.A_STAR),
-                result.exceeded(), result.bound());
+        return new IdaStarSearch(heuristic, workerPool, threads, options.ratio())
+                .solve(puzzle.relabelledStart(), new Budget(rest, now), searchStart, options.progress(), incumbent)
+                .after(trial);
     }
 }

@@ -5,12 +5,15 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -53,6 +56,32 @@ class AStarSearchTest {
         assertEquals(1000, result.expanded());
         assertEquals(Limit.NODES, result.exceeded());
         assertTrue(result.solvable());
+        int lowerBound = result.lowerBound().orElseThrow();
+        assertTrue(lowerBound >= 41 && lowerBound <= 57, "the least f open, " + lowerBound + ", is at most 57");
+    }
+
+    /**
+     * With an incumbent A* stores only nodes that could lead to a shorter answer: one of the shortest length is
+     * proven once the least f open reaches it, one longer leaves the length as it was; neither costs a node more.
+     */
+    @Test
+    void anIncumbentOnlyPrunesAndIsProvenOnceTheLeastOpenFReachesIt() {
+        Shape shape = Shape.of(3, 4);
+        Random random = new Random(21);
+        for (int trial = 0; trial < 4; trial++) {
+            Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), random);
+            SolveResult alone = solve(puzzle, SolveOptions.defaults());
+            SolveResult proven = solve(puzzle, held(alone.moves()));
+            assertTrue(proven.optimal());
+            assertEquals(Strategy.of(Algorithm.REDUCTION), proven.strategy(), "the incumbent's answer");
+            assertTrue(proven.expanded() <= alone.expanded(), proven.expanded() + " against " + alone.expanded());
+            // At the blank-last goal the blank can step left and back: a legal answer two moves longer.
+            SolveResult beaten = solve(puzzle, held(alone.moves() + "lr"));
+            assertTrue(beaten.optimal());
+            assertEquals(alone.length(), beaten.length());
+            assertEquals(puzzle.goal(), puzzle.start().apply(beaten.moves()));
+            assertTrue(beaten.expanded() <= alone.expanded(), beaten.expanded() + " against " + alone.expanded());
+        }
     }
 
     @Test
@@ -123,5 +152,19 @@ class AStarSearchTest {
         long now = System.nanoTime();
         return new AStarSearch(puzzle.shape(), puzzle.goalBlank())
                 .solve(puzzle.relabelledStart(), new Budget(options, now), now);
+    }
+
+    private static SolveResult solve(Puzzle puzzle, Incumbent incumbent) {
+        long now = System.nanoTime();
+        return new AStarSearch(puzzle.shape(), puzzle.goalBlank()).solve(puzzle.relabelledStart(),
+                new Budget(SolveOptions.defaults(), now), now, ProgressListener.NONE, incumbent);
+    }
+
+    /** An incumbent holding {@code moves} from the start. */
+    private static Incumbent held(String moves) {
+        Incumbent incumbent = new Incumbent(1.0,
+                () -> SolveResult.solved(moves, false, 0, 0, Strategy.of(Algorithm.REDUCTION)));
+        incumbent.ask();
+        return incumbent;
     }
 }

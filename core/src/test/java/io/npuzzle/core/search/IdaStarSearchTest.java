@@ -5,10 +5,13 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.pdb.LoadPolicy;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
@@ -18,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.OptionalInt;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -105,6 +109,61 @@ class IdaStarSearchTest {
         }
     }
 
+    /**
+     * An incumbent longer than the shortest answer leaves every iteration below its length as it was: the same answer
+     * after the same nodes, on one thread or several, whether it is held from the start or asked for on the way.
+     */
+    @Test
+    void anIncumbentLongerThanTheShortestOnlyPrunes() {
+        for (String tiles : new String[] {KORF_1, KORF_88}) {
+            Puzzle puzzle = korf(tiles);
+            SolveResult alone = solve(search(0, 1), puzzle, SolveOptions.defaults());
+            // At the blank-first goal the blank can step right and back: a legal answer two moves longer.
+            SolveResult longer = SolveResult.solved(alone.moves() + "rl", false, 0, 0, Strategy.of(Algorithm.REDUCTION));
+            Incumbent held = new Incumbent(1.0, () -> longer);
+            held.ask();
+            SolveResult withHeld = solve(search(0, 1), puzzle, SolveOptions.defaults(), held);
+            assertEquals(alone.moves(), withHeld.moves());
+            assertEquals(alone.expanded(), withHeld.expanded());
+            assertEquals(Strategy.of(Algorithm.IDA_STAR_PDB), withHeld.strategy());
+            SolveResult asked = solve(search(0, 3), puzzle, SolveOptions.defaults(), new Incumbent(1.0, () -> longer));
+            assertEquals(alone.moves(), asked.moves());
+        }
+    }
+
+    /**
+     * An incumbent of the shortest length is proven by the iteration bound that reaches it, without the last
+     * iteration, and taken the same way on one thread or several: Korf's 88th passes the quick answer's mark
+     * before its last iteration.
+     */
+    @Test
+    void anIncumbentOfTheShortestLengthIsProvenWithoutTheLastIteration() {
+        Puzzle puzzle = korf(KORF_88);
+        SolveResult alone = solve(search(0, 1), puzzle, SolveOptions.defaults());
+        SolveResult shortest = SolveResult.solved(alone.moves(), false, 0, 0, Strategy.of(Algorithm.REDUCTION));
+        for (int threads : new int[] {1, 2}) {
+            SolveResult proven = solve(search(0, threads), puzzle, SolveOptions.defaults(),
+                    new Incumbent(1.0, () -> shortest));
+            assertTrue(proven.optimal());
+            assertEquals(Strategy.of(Algorithm.REDUCTION), proven.strategy(), "the incumbent's answer");
+            assertEquals(OptionalInt.of(65), proven.lowerBound());
+            assertTrue(proven.expanded() < alone.expanded(), proven.expanded() + " against " + alone.expanded());
+        }
+    }
+
+    /** Each iteration bound is a lower bound: a search stopped on its way reports the last one it reached. */
+    @Test
+    void aSearchPastItsBudgetReportsTheLowerBoundItsIterationsProved() {
+        SolveResult stopped = solve(search(0, 2), korf(KORF_88), SolveOptions.defaults().withBudget(200_000, 60_000));
+        assertEquals(Outcome.BUDGET_EXCEEDED, stopped.outcome());
+        int lowerBound = stopped.lowerBound().orElseThrow();
+        assertTrue(lowerBound > 45 && lowerBound < 65 && lowerBound % 2 == 1, "lower bound " + lowerBound);
+        SolveResult weighted = solve(new IdaStarSearch(TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD),
+                null, 1, 1.5), korf(KORF_88), SolveOptions.defaults().withBudget(2_000, 60_000));
+        assertEquals(Outcome.BUDGET_EXCEEDED, weighted.outcome());
+        assertTrue(weighted.lowerBound().orElseThrow() <= 65, weighted.toString());
+    }
+
     @Test
     void stopsAtTheNodeBudgetAndInventsNothing() {
         SolveResult single = solve(search(0, 1), korf(KORF_1), SolveOptions.defaults().withBudget(1000, 60_000));
@@ -143,6 +202,11 @@ class IdaStarSearchTest {
     private static SolveResult solve(IdaStarSearch search, Puzzle puzzle, SolveOptions options) {
         long now = System.nanoTime();
         return search.solve(puzzle.relabelledStart(), new Budget(options, now), now);
+    }
+
+    private static SolveResult solve(IdaStarSearch search, Puzzle puzzle, SolveOptions options, Incumbent incumbent) {
+        long now = System.nanoTime();
+        return search.solve(puzzle.relabelledStart(), new Budget(options, now), now, ProgressListener.NONE, incumbent);
     }
 
     private static Puzzle korf(String tiles) {

@@ -5,6 +5,7 @@ import io.npuzzle.core.board.BoardParser;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
@@ -57,6 +58,25 @@ class FiveByFiveTest {
             assertTrue(last.nodes() > 0 && last.nodes() <= result.expanded(), last.toString());
             assertTrue(last.bound() <= 82 && last.bound() >= reports.get(0).bound(), reports.toString());
         }
+    }
+
+    /**
+     * Past a budget far too small to prove it, the hardest of the instances here still gets legal moves, with the
+     * lower bound IDA* proved and the factor that follows from it.
+     */
+    @Test
+    void aHardInstancePastAFiveSecondBudgetAnswersWithinTheFactorItProved() {
+        TestDatabases.shared().heuristic(SHAPE, 0, LoadPolicy.LOAD);
+        Puzzle puzzle = korf(KORF_1);
+        SolveResult result = SOLVER.solve(puzzle, SolveOptions.defaults().withBudget(Long.MAX_VALUE, 5_000));
+        assertEquals(Outcome.SOLVED, result.outcome(), result.toString());
+        assertFalse(result.optimal());
+        assertEquals(Limit.TIME, result.exceeded());
+        assertEquals(Board.blankFirst(SHAPE), puzzle.start().apply(result.moves()));
+        int lowerBound = result.lowerBound().orElseThrow();
+        assertTrue(lowerBound <= 95, "lower bound " + lowerBound + " above the shortest length");
+        assertEquals((double) result.length() / lowerBound, result.bound());
+        assertTrue(result.bound() >= result.length() / 95.0, result.toString());
     }
 
     @Test

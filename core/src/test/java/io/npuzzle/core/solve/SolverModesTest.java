@@ -6,6 +6,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveOptions;
@@ -110,41 +111,27 @@ class SolverModesTest {
         assertTrue(result.millis() < 500, result.millis() + " ms");
     }
 
+    /** A* on a board past 25 cells holds the fast answer, a beam's or lines', when its budget runs out. */
     @Test
-    void anExhaustedBudgetFallsBackToTheFastAnswerOnlyWhenAsked() {
+    void anOptimalSearchPastItsBudgetAnswersWithTheFastAnswerAndWhatItProved() {
         Shape shape = Shape.of(6, 6);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(9));
-        SolveOptions tight = SolveOptions.defaults().withBudget(2_000, 60_000);
-
-        SolveResult strict = SOLVER.solve(puzzle, tight);
-        assertEquals(Outcome.BUDGET_EXCEEDED, strict.outcome());
-        assertNull(strict.moves());
-
-        SolveResult fallback = SOLVER.solve(puzzle, tight.withFastFallback(true));
-        assertEquals(Outcome.SOLVED, fallback.outcome());
-        assertFalse(fallback.optimal());
-        // A 6x6 board is placed by a beam, or by lines when the beam runs out of time.
-        assertTrue(fallback.strategy().toString().matches("a-star>fallback:(beam|reduction).*"), fallback.strategy().toString());
-        assertEquals(Algorithm.A_STAR, fallback.strategy().overBudget());
-        assertEquals(puzzle.goal(), puzzle.start().apply(fallback.moves()));
-    }
-
-    @Test
-    void aFourByFourFallbackDoesNotRetryTheWholeSearch() {
-        Puzzle korf88 = new Puzzle(BoardParser.parse("15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", FOUR), Board.blankFirst(FOUR));
-        SolveResult result = SOLVER.solve(korf88, SolveOptions.defaults().withBudget(5_000, 60_000).withFastFallback(true));
+        SolveResult result = SOLVER.solve(puzzle, SolveOptions.defaults().withBudget(2_000, 60_000));
         assertEquals(Outcome.SOLVED, result.outcome());
         assertFalse(result.optimal());
-        // The region left after the first line is finished by a table or by 3x4 databases when stored.
-        assertTrue(result.strategy().toString().startsWith("ida-star-pdb>fallback:reduction+"), result.strategy().toString());
-        assertEquals(korf88.goal(), korf88.start().apply(result.moves()));
+        assertEquals(Limit.NODES, result.exceeded());
+        assertTrue(result.strategy().toString().matches("a-star>fallback:(beam|reduction).*"), result.strategy().toString());
+        assertEquals(Algorithm.A_STAR, result.strategy().overBudget());
+        assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
+        int lowerBound = result.lowerBound().orElseThrow();
+        assertTrue(lowerBound > 0 && lowerBound < result.length(), lowerBound + " against " + result.length());
+        assertEquals((double) result.length() / lowerBound, result.bound());
     }
 
     @Test
-    void cancellationIsNeverReplacedByAFallback() {
+    void aCancelledSolveAnswersNothing() {
         Puzzle puzzle = RandomBoards.solvable(Board.solved(Shape.of(6, 6)), new Random(3));
-        SolveOptions cancelled = SolveOptions.defaults().withCancellation(() -> true).withFastFallback(true);
-        SolveResult result = SOLVER.solve(puzzle, cancelled);
+        SolveResult result = SOLVER.solve(puzzle, SolveOptions.defaults().withCancellation(() -> true));
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertNull(result.moves());
     }
