@@ -6,27 +6,36 @@ import io.npuzzle.core.model.SolveResult;
  * A solution as kept in the cache under the puzzle's canonical key. Only definite answers are cached: a
  * solution, or a proof of unsolvability.
  *
- * @param bound the proven factor by which the moves may exceed the shortest length: 1 when optimal, null when
- *              nothing is proven (and absent from entries cached before answers carried a bound)
+ * @param bound      the proven factor by which the moves may exceed the shortest length: 1 when optimal, null when
+ *                   nothing is proven (and absent from entries cached before answers carried a bound)
+ * @param lowerBound the least length of any answer, as proven by the search; null when nothing is proven
  */
 public record CachedSolution(boolean solvable, String moves, boolean optimal, double solveMillis, long expanded,
-                             Double bound) {
+                             Double bound, Integer lowerBound) {
 
     public CachedSolution {
         if (optimal && solvable) {
             bound = 1.0;
+            lowerBound = moves.length();
         }
+    }
+
+    /** A solution with a bound and no lower bound proven. */
+    public CachedSolution(boolean solvable, String moves, boolean optimal, double solveMillis, long expanded,
+                          Double bound) {
+        this(solvable, moves, optimal, solveMillis, expanded, bound, null);
     }
 
     /** A solution whose bound follows from {@code optimal}: 1, or nothing proven. */
     public CachedSolution(boolean solvable, String moves, boolean optimal, double solveMillis, long expanded) {
-        this(solvable, moves, optimal, solveMillis, expanded, null);
+        this(solvable, moves, optimal, solveMillis, expanded, null, null);
     }
 
     /** The cacheable part of a solver answer; the caller has checked that it is SOLVED or UNSOLVABLE. */
     public static CachedSolution of(SolveResult result) {
         return new CachedSolution(result.solvable(), result.moves(), result.optimal(), result.millis(),
-                result.expanded(), result.bound());
+                result.expanded(), result.bound(),
+                result.lowerBound().isPresent() ? result.lowerBound().getAsInt() : null);
     }
 
     /**
@@ -48,6 +57,6 @@ public record CachedSolution(boolean solvable, String moves, boolean optimal, do
 
     public JobResult toResult(boolean cached) {
         return new JobResult(solvable, moves, moves == null ? null : moves.length(), optimal, cached,
-                solveMillis, expanded, bound);
+                solveMillis, expanded, bound, lowerBound);
     }
 }

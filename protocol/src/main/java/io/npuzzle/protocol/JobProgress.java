@@ -16,20 +16,24 @@ import io.npuzzle.core.model.SearchProgress;
  * @param workers       the workers that have taken part so far; null for a search on one worker
  * @param databases     the databases the job waits for before its search starts (its bound and nodes are 0 and its
  *                      elapsed time the wait's); null once it searches
+ * @param lowerBound    the least length of any answer, as proven so far; null while it waits for its databases
+ * @param bestLength    the length of the best answer the search holds, which it tries to beat or prove shortest;
+ *                      null before the first
  */
 public record JobProgress(int bound, long nodes, long elapsedMillis, Integer tasksDone, Integer tasks,
-                          Integer workers, DatabaseProgress databases) {
+                          Integer workers, DatabaseProgress databases, Integer lowerBound, Integer bestLength) {
 
     public static JobProgress of(SearchProgress progress) {
+        Integer best = progress.bestLength().isPresent() ? progress.bestLength().getAsInt() : null;
         if (!progress.split()) {
             return new JobProgress(progress.bound(), progress.nodes(), progress.elapsedMillis(), null, null, null,
-                    null);
+                    null, progress.lowerBound(), best);
         }
         return new JobProgress(progress.bound(), progress.nodes(), progress.elapsedMillis(), progress.tasksDone(),
-                progress.tasks(), progress.workers(), null);
+                progress.tasks(), progress.workers(), null, progress.lowerBound(), best);
     }
 
     public static JobProgress of(DatabaseWait wait) {
-        return new JobProgress(0, 0, wait.elapsedMillis(), null, null, null, DatabaseProgress.of(wait));
+        return new JobProgress(0, 0, wait.elapsedMillis(), null, null, null, DatabaseProgress.of(wait), null, null);
     }
 }

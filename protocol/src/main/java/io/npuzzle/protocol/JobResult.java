@@ -11,15 +11,19 @@ package io.npuzzle.protocol;
  * @param solveMillis how long the solve that found the answer took
  * @param expanded    search nodes that solve expanded
  * @param bound       the proven factor by which the length may exceed the shortest: 1 when optimal, the ratio of
- *                    a bounded answer, null when nothing is proven (fast answers, unsolvable boards)
+ *                    a bounded answer, length / lowerBound for the best answer of a search that reached its
+ *                    deadline; null when nothing is proven (fast answers, unsolvable boards)
+ * @param lowerBound  the least length of any answer, as proven: the length when optimal, what the search proved
+ *                    by its deadline otherwise; null when nothing is proven
  */
 public record JobResult(boolean solvable, String moves, Integer length, boolean optimal, boolean cached,
-                        double solveMillis, long expanded, Double bound) {
+                        double solveMillis, long expanded, Double bound, Integer lowerBound) {
 
     public JobResult {
         // Results recorded before answers carried a bound: an optimal one has bound 1.
         if (optimal && solvable) {
             bound = 1.0;
+            lowerBound = length;
         }
     }
 }

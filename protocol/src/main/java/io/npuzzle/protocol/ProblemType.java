@@ -11,6 +11,7 @@ public enum ProblemType {
     INVALID_MODE("invalid-mode", "Invalid mode", 400),
     INVALID_RATIO("invalid-ratio", "Invalid ratio", 400),
     INVALID_WAIT("invalid-wait", "Invalid wait", 400),
+    INVALID_MAX_SECONDS("invalid-max-seconds", "Invalid maxSeconds", 400),
     INVALID_IDEMPOTENCY_KEY("invalid-idempotency-key", "Invalid Idempotency-Key", 400),
     MALFORMED_REQUEST("malformed-request", "Malformed request", 400),
     BATCH_TOO_LARGE("batch-too-large", "Batch too large", 400),

@@ -7,16 +7,26 @@ import io.npuzzle.core.model.SolveOptions;
  * What answer a request asks for: its mode and, in BOUNDED mode only, how many times the shortest length the
  * answer may be ({@link SolveOptions#DEFAULT_RATIO} when left out).
  *
- * @param mode  the mode, OPTIMAL when null
- * @param ratio the ratio of a BOUNDED request, null for the other modes
+ * @param mode       the mode, OPTIMAL when null
+ * @param ratio      the ratio of a BOUNDED request, null for the other modes
+ * @param maxSeconds the client's deadline for the answer, in seconds, in place of the lane's time budget; null
+ *                   for the lane's
  */
-public record Quality(Mode mode, Double ratio) {
+public record Quality(Mode mode, Double ratio, Integer maxSeconds) {
 
     public static final Quality OPTIMAL = new Quality(Mode.OPTIMAL, null);
     public static final Quality FAST = new Quality(Mode.FAST, null);
 
+    /** A quality within the lane's time budget. */
+    public Quality(Mode mode, Double ratio) {
+        this(mode, ratio, null);
+    }
+
     /** @throws IllegalArgumentException for a ratio out of range, or one with another mode than BOUNDED */
     public Quality {
+        if (maxSeconds != null && maxSeconds < 1) {
+            throw new IllegalArgumentException("maxSeconds must be at least 1");
+        }
         if (mode == null) {
             mode = Mode.OPTIMAL;
         }
@@ -38,15 +48,21 @@ public record Quality(Mode mode, Double ratio) {
         return new Quality(Mode.BOUNDED, ratio);
     }
 
-    /** The mode's label, with the ratio for BOUNDED ({@code bounded-1.25}): names a kind of search in Redis keys. */
+    /**
+     * The mode's label, with the ratio for BOUNDED ({@code bounded-1.25}) and the deadline where the client set one
+     * ({@code optimal-5s}): names a kind of search in Redis keys.
+     */
     public String label() {
-        return ratio == null ? mode.label() : mode.label() + "-" + ratio;
+        String label = ratio == null ? mode.label() : mode.label() + "-" + ratio;
+        return maxSeconds == null ? label : label + "-" + maxSeconds + "s";
     }
 
     /** The options for a search of this quality. */
     public SolveOptions applyTo(SolveOptions options) {
         SolveOptions withMode = options.withMode(mode);
-        if (mode == Mode.FAST) {
+        if (maxSeconds != null) {
+            withMode = withMode.withBudget(withMode.maxNodes(), maxSeconds * 1000L);
+        } else if (mode == Mode.FAST) {
             // A fast answer takes the time it is given: a second by default, the lane's budget at most.
             withMode = withMode.withBudget(withMode.maxNodes(), Math.min(withMode.maxMillis(),
                     SolveOptions.defaults(Mode.FAST).maxMillis()));

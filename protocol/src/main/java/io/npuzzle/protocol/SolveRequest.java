@@ -23,15 +23,22 @@ import java.time.Instant;
  *                    (and absent from records written before bounded mode)
  * @param owner       the name of the API key that submitted the job, which alone may see and cancel it; null when
  *                    the API takes no keys
+ * @param maxSeconds  the client's deadline for the answer, in place of the lane's time budget; null for the lane's
  */
 public record SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
-                           Instant submittedAt, Double ratio, String owner) {
+                           Instant submittedAt, Double ratio, String owner, Integer maxSeconds) {
 
     /** @throws IllegalArgumentException for a ratio out of range, or one with another mode than bounded */
     public SolveRequest {
-        Quality quality = new Quality(mode, ratio);
+        Quality quality = new Quality(mode, ratio, maxSeconds);
         mode = quality.mode();
         ratio = quality.ratio();
+    }
+
+    /** A request within its lane's time budget. */
+    public SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
+                        Instant submittedAt, Double ratio, String owner) {
+        this(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, owner, null);
     }
 
     /** A request of no API key's client. */
@@ -48,11 +55,11 @@ public record SolveRequest(String jobId, String key, String board, int rows, int
 
     /** The same request, submitted with the API key named {@code keyName} (null: none). */
     public SolveRequest ownedBy(String keyName) {
-        return new SolveRequest(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, keyName);
+        return new SolveRequest(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, keyName, maxSeconds);
     }
 
     public Quality quality() {
-        return new Quality(mode, ratio);
+        return new Quality(mode, ratio, maxSeconds);
     }
 
     /** The lane the job travels in: its board's shape and mode decide it. */

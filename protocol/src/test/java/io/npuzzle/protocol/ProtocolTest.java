@@ -45,7 +45,7 @@ class ProtocolTest {
     @Test
     void anOptimalAnswerHasBoundOneEvenWhenRecordedWithoutOne() {
         assertEquals(1.0, new CachedSolution(true, "r", true, 0.1, 0, null).bound());
-        assertEquals(1.0, new JobResult(true, "r", 1, true, false, 0.1, 0, null).bound());
+        assertEquals(1.0, new JobResult(true, "r", 1, true, false, 0.1, 0, null, null).bound());
         assertNull(new CachedSolution(true, "rlr", false, 0.1, 0).bound());
         assertNull(new CachedSolution(false, null, false, 0.1, 0).toResult(false).bound());
     }

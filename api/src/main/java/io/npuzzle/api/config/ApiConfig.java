@@ -1,5 +1,6 @@
 package io.npuzzle.api.config;
 
+import io.npuzzle.core.model.DefaultBudgets;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -126,4 +127,18 @@ public interface ApiConfig {
     /** Longest long poll a client may ask for with {@code ?wait=S} (whole seconds of it count). */
     @WithDefault("PT30S")
     Duration maxWait();
+
+    /** The longest deadline ({@code maxSeconds}) a client may give a job, per lane. */
+    MaxSeconds maxSeconds();
+
+    interface MaxSeconds {
+
+        /** Of a quick job: the workers' quick budget. */
+        @WithDefault(DefaultBudgets.QUICK_MAX_TIME)
+        Duration quick();
+
+        /** Of a heavy job: the budget of a search shared by every worker. */
+        @WithDefault(DefaultBudgets.SHARED_SEARCH_MAX_TIME)
+        Duration heavy();
+    }
 }

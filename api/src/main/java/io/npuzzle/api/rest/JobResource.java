@@ -42,6 +42,7 @@ import static io.npuzzle.protocol.ProblemType.IDEMPOTENCY_KEY_REUSED;
 import static io.npuzzle.protocol.ProblemType.INVALID_BOARD;
 import static io.npuzzle.protocol.ProblemType.INVALID_IDEMPOTENCY_KEY;
 import static io.npuzzle.protocol.ProblemType.INVALID_MODE;
+import static io.npuzzle.protocol.ProblemType.INVALID_MAX_SECONDS;
 import static io.npuzzle.protocol.ProblemType.INVALID_RATIO;
 import static io.npuzzle.protocol.ProblemType.INVALID_WAIT;
 import static io.npuzzle.protocol.ProblemType.JOB_FINISHED;
@@ -84,12 +85,16 @@ public class JobResource {
             + " says which factor it guarantees (1 when optimal). Quick jobs (boards of at most 10 cells, 4x4, or any"
             + " board in fast mode) and heavy jobs (optimal or bounded on any other shape) each run within the"
             + " workers' budgets of time, nodes and memory, which the deployment sets (see docs/configuration.md);"
-            + " a long optimal search with pattern databases (3x4 to 5x5) is shared by every worker. A job over its"
-            + " budget ends FAILED with a budget-exceeded problem. A client may have only so many heavy jobs"
+            + " a long optimal search with pattern databases (3x4 to 5x5) is shared by every worker; maxSeconds sets"
+            + " a job's own deadline. An optimal or bounded search holds a quick answer within about a second"
+            + " (progress.bestLength) and proves a lower bound (progress.lowerBound) as it goes. An optimal job at its"
+            + " deadline ends DONE with its best answer, optimal false, its lowerBound and the bound it is proven"
+            + " within (length / lowerBound); a bounded one ends FAILED with a budget-exceeded problem unless its"
+            + " ratio is proven, the problem's detail naming its best answer. A client may have only so many heavy jobs"
             + " unfinished at once (npuzzle.api.max-unfinished-heavy-jobs); more are refused with a"
             + " too-many-heavy-jobs problem.")
-    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE,
-            IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
+    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_MAX_SECONDS, INVALID_IDEMPOTENCY_KEY,
+            IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
             + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
     @APIResponse(responseCode = "202", description = "The job, queued.",

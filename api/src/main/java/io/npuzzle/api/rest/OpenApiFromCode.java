@@ -58,9 +58,9 @@ public class OpenApiFromCode implements OASFilter {
     private static final String MODE_SCHEMA = "Mode";
     static final String BEARER_SCHEME = "bearer";
     static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
-            "Job", List.of("ratio", "finishedAt", "result", "error", "owner", "progress"),
-            "JobResult", List.of("moves", "length", "bound"),
-            "JobProgress", List.of("tasksDone", "tasks", "workers", "databases"),
+            "Job", List.of("ratio", "maxSeconds", "finishedAt", "result", "error", "owner", "progress"),
+            "JobResult", List.of("moves", "length", "bound", "lowerBound"),
+            "JobProgress", List.of("tasksDone", "tasks", "workers", "databases", "lowerBound", "bestLength"),
             "DatabaseProgress", List.of("building"));
 
     @Override

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class SolveResultConsumerTest {
 
     private static final Duration AT_MOST = Duration.ofSeconds(5);
-    private static final JobResult SOLVED = new JobResult(true, "l", 1, true, false, 0.1, 1, 1.0);
+    private static final JobResult SOLVED = new JobResult(true, "l", 1, true, false, 0.1, 1, 1.0, 1);
 
     private final JobServiceFixture service = new JobServiceFixture();
     private final SolveResultConsumer consumer = new SolveResultConsumer(service.store, service.metrics);

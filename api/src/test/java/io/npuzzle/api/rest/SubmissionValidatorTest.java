@@ -68,6 +68,24 @@ class SubmissionValidatorTest {
     }
 
     @Test
+    void aDeadlineWithinItsLanesCapTravelsWithTheRequestAndOneBeyondIsAnInvalidMaxSecondsProblem() {
+        String twentyFour = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+        SubmissionValidator fiveByFive = new SubmissionValidator(5, 5);
+        SolveRequest heavy = fiveByFive.validate(new JobSubmission(twentyFour, null, null, null, null, null, 3600));
+        assertEquals(3600, heavy.maxSeconds());
+        assertEquals(3600, heavy.quality().maxSeconds());
+        assertEquals(null, fiveByFive.validate(new JobSubmission(twentyFour, null, null, null, null, null))
+                .maxSeconds(), "none given, none set: the lane's budget");
+        for (JobSubmission wrong : new JobSubmission[] {
+                new JobSubmission(twentyFour, null, null, null, null, null, 0),
+                new JobSubmission(twentyFour, null, null, null, null, null, 3601),
+                new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, null, null, 6)}) {
+            ProblemException refused = assertThrows(ProblemException.class, () -> fiveByFive.validate(wrong));
+            assertEquals(ProblemType.INVALID_MAX_SECONDS.urn(), refused.problem().type(), wrong.toString());
+        }
+    }
+
+    @Test
     void aRatioOutOfRangeOrWithAnotherModeIsAnInvalidRatioProblem() {
         for (JobSubmission wrong : new JobSubmission[] {
                 new JobSubmission("1 2 3 4 5 6 7 0 8", null, null, null, "bounded", 1.0),

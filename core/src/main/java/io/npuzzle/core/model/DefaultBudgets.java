@@ -13,6 +13,8 @@ public final class DefaultBudgets {
     public static final String QUICK_MAX_TIME = "PT5S";
     public static final String HEAVY_MAX_NODES = "2000000000";
     public static final String HEAVY_MAX_TIME = "PT1M";
+    /** A search shared by every worker of a service, from its start. */
+    public static final String SHARED_SEARCH_MAX_TIME = "PT1H";
     /** A fast answer's time: it takes what it is given, improving its answer, so its default is short. */
     public static final String FAST_MAX_TIME = "PT1S";
 

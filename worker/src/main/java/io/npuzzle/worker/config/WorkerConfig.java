@@ -128,7 +128,7 @@ public interface WorkerConfig {
         int concurrency();
 
         /** Budget of a split search, from its start; an hour allows optimal answers to most 24-puzzles. */
-        @WithDefault("PT1H")
+        @WithDefault(DefaultBudgets.SHARED_SEARCH_MAX_TIME)
         Duration maxTime();
 
         /** Budgets per board shape ({@code 5x5}), in place of {@link #maxTime()}. */

@@ -56,6 +56,8 @@ final class Coordination {
     private final ProgressListener progress;
     /** Called once the search is split, when this thread only waits for the tasks' results. */
     private final Runnable onSplit;
+    /** The search's budget from its start, which a coordinator taking it over keeps. */
+    private final Duration maxTime;
     private final long startNanos = System.nanoTime();
     private long startedMillis;
     private long nodes;
@@ -68,7 +70,7 @@ final class Coordination {
     private long nextReportMillis;
 
     Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
-                 BooleanSupplier cancelled, ProgressListener progress, Runnable onSplit) {
+                 BooleanSupplier cancelled, ProgressListener progress, Runnable onSplit, Duration maxTime) {
         this.searches = searches;
         this.puzzleSearchName = puzzleSearchName;
         this.puzzle = puzzle;
@@ -76,6 +78,7 @@ final class Coordination {
         this.cancelled = cancelled;
         this.progress = progress;
         this.onSplit = onSplit;
+        this.maxTime = maxTime;
         this.cuts = new TaskCuts(searches.tasksPerIteration(), searches.taskNodes());
     }
 
@@ -178,8 +181,9 @@ final class Coordination {
             Map<Integer, SearchTaskResult> results = awaitResults(new TaskWindow(tasks,
                     searches.messages().taskPartitions(), searches.tasksPerWorker(), holders), tasks.size());
             if (results == null) {
+                // Every iteration below this bound failed: no answer is shorter.
                 return ended(cancelled.getAsBoolean() ? unsolved(Outcome.CANCELLED, null)
-                        : unsolved(Outcome.BUDGET_EXCEEDED, Limit.TIME));
+                        : unsolved(Outcome.BUDGET_EXCEEDED, Limit.TIME).withLowerBound(bound));
             }
             LOG.debugf("search %s at bound %d: %d results in", searchId, bound, results.size());
             int least = frontier.leastExceeded();
@@ -234,7 +238,7 @@ final class Coordination {
      * cancelled or the search's budget ran out first.
      */
     private Map<Integer, SearchTaskResult> awaitResults(TaskWindow window, int taskCount) {
-        long deadlineMillis = startedMillis + searches.maxTime(puzzle.shape()).toMillis();
+        long deadlineMillis = startedMillis + maxTime.toMillis();
         Map<Integer, SearchTaskResult> results = new HashMap<>(searches.store().results(searchId, bound));
         long readAgainMillis = System.currentTimeMillis() + READ_AGAIN.toMillis();
         while (true) {

@@ -55,10 +55,15 @@ public class SplitSearches {
     public SolveResult solve(Puzzle puzzle, Quality quality, SubtreeSearch search, BooleanSupplier cancelled,
                              ProgressListener progress, Runnable onSplit) {
         String puzzleSearchName = SearchIds.ofPuzzle(puzzle.canonicalKey(), quality);
-        return new Coordination(this, puzzleSearchName, puzzle, search, cancelled, progress, onSplit).run();
+        return new Coordination(this, puzzleSearchName, puzzle, search, cancelled, progress, onSplit,
+                maxTime(puzzle.shape(), quality)).run();
     }
 
-    Duration maxTime(Shape shape) {
+    /** The client's deadline where it set one, else the shape's budget, else that of every split search. */
+    Duration maxTime(Shape shape, Quality quality) {
+        if (quality.maxSeconds() != null) {
+            return Duration.ofSeconds(quality.maxSeconds());
+        }
         WorkerConfig.Search.ShapeBudget budget = config.shapes().get(shape.toString());
         return budget != null ? budget.maxTime() : config.maxTime();
     }

@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -62,11 +63,18 @@ public class SolveRetries {
         };
     }
 
+    /** Why there is no answer, and the best one found where the search holds one that breaks its promise. */
     private String overBudget(Puzzle puzzle, Quality quality, SolveResult result) {
-        SolveOptions budget = solver.budget(SolveCost.of(puzzle.shape(), quality.mode()));
-        return String.format("no %s answer for this %s board within the solve budget of %d ms, %d nodes and %d MiB:"
-                        + " its %s ran out after %d nodes in %.0f ms", quality.label(), puzzle.shape(),
-                budget.maxMillis(), budget.maxNodes(), budget.maxBytes() >> 20, result.exceeded().label(),
-                result.expanded(), result.millis());
+        SolveOptions budget = quality.applyTo(solver.budget(SolveCost.of(puzzle.shape(), quality.mode())));
+        String why = String.format(Locale.ROOT, "no %s answer for this %s board within the solve budget of %d ms,"
+                        + " %d nodes and %d MiB: its %s ran out after %d nodes in %.0f ms", quality.label(),
+                puzzle.shape(), budget.maxMillis(), budget.maxNodes(), budget.maxBytes() >> 20,
+                result.exceeded().label(), result.expanded(), result.millis());
+        if (result.moves() == null) {
+            return why;
+        }
+        return why + String.format(Locale.ROOT, "; the best answer found, %d moves, is proven within %.3f of the"
+                        + " shortest (which has at least %d): %s", result.length(), result.bound(),
+                result.lowerBound().orElse(0), result.moves());
     }
 }

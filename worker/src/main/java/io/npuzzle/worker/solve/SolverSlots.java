@@ -9,6 +9,7 @@ import io.npuzzle.core.model.SearchMemory;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.search.Incumbent;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.Solver;
@@ -83,6 +84,16 @@ public class SolverSlots implements BudgetedSolver {
         return lane(cost).budget();
     }
 
+    /**
+     * A split search past its budget answers as the solver's own searches do: with a fast answer, not optimal,
+     * proven within length / lower bound by the iterations that failed ({@link Incumbent}).
+     */
+    private SolveResult anytime(Puzzle puzzle, SolveResult split) {
+        Incumbent incumbent = new Incumbent(1.0, () -> solver.solve(puzzle, SolveOptions.defaults(Mode.FAST)));
+        split.lowerBound().ifPresent(incumbent::offerLowerBound);
+        return incumbent.answer(split);
+    }
+
     /** Whether the pattern databases are loaded. */
     public boolean isReady() {
         return solver.isReady();
@@ -126,7 +137,7 @@ public class SolverSlots implements BudgetedSolver {
             Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
                     ? solver.subtreeSearch(puzzle) : Optional.empty();
             result = split.isPresent()
-                    ? splitSearches.solve(puzzle, quality, split.get(), cancelled, progress, leaveSlot)
+                    ? anytime(puzzle, splitSearches.solve(puzzle, quality, split.get(), cancelled, progress, leaveSlot))
                     : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
                     .withProgress(progress));
         } finally {

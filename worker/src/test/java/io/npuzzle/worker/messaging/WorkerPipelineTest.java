@@ -9,6 +9,7 @@ import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts;
+import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;
@@ -177,13 +178,26 @@ class WorkerPipelineTest {
     }
 
     @Test
-    void aSolveOverBudgetFailsWithTheReason() {
+    void anOptimalSolveOverBudgetEndsDoneWithItsBestAnswerAndTheBoundItIsProvenWithin() {
+        Puzzle puzzle = Puzzle.parse(HARD_6X6, 6, 6, null);
         SolveOutcome outcome = outcomeOfHandling(jobs.create(HARD_6X6, 6, 6, null, Mode.OPTIMAL));
+        assertEquals(JobStatus.DONE, outcome.status());
+        JobResult result = outcome.result();
+        assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
+        assertFalse(result.optimal());
+        assertTrue(result.lowerBound() != null && result.lowerBound() <= result.length(), result.toString());
+        assertEquals((double) result.length() / result.lowerBound(), result.bound(), 1e-9);
+        SolveOutcome again = outcomeOfHandling(jobs.create(HARD_6X6, 6, 6, null, Mode.OPTIMAL));
+        assertFalse(again.result().cached(), "an answer not proven optimal never serves an optimal request");
+    }
+
+    @Test
+    void aBoundedSolveOverBudgetFailsWithTheReasonAndItsBestAnswer() {
+        SolveOutcome outcome = outcomeOfHandling(jobs.create(HARD_6X6, 6, 6, null, Mode.BOUNDED));
         assertEquals(JobStatus.FAILED, outcome.status());
         assertTrue(outcome.error().is(ProblemType.BUDGET_EXCEEDED), outcome.error().type());
         assertTrue(outcome.error().detail().contains("200000 nodes"), outcome.error().detail());
-        assertNull(redis.value(String.class).get(RedisKeys.solution(
-                Puzzle.parse(HARD_6X6, 6, 6, null).canonicalKey())), "failures are not cached");
+        assertTrue(outcome.error().detail().contains("the best answer found"), outcome.error().detail());
     }
 
     @Test
