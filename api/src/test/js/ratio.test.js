@@ -23,3 +23,8 @@ test('an answer says what it guarantees: shortest, within its bound, or nothing'
   assert.equal(guaranteeText({ optimal: false, bound: null }), 'not proven shortest');
   assert.equal(guaranteeText({ optimal: false }), 'not proven shortest', 'answers recorded before bounds');
 });
+
+test('an answer found by its deadline says the factor it is proven within and the lower bound that proves it', () => {
+  assert.equal(guaranteeText({ optimal: false, bound: 104 / 96, lowerBound: 96 }),
+    'at most 1.083× the shortest (which has at least 96 moves)');
+});

@@ -17,13 +17,16 @@ export class ProblemError extends Error {
 export const FINISHED = new Set(['DONE', 'FAILED', 'CANCELLED']);
 
 /** Submits a board; resolves to the job (QUEUED, or already DONE when the answer was cached). */
-export async function submitJob({ board, rows, cols, goal, mode, ratio }, signal) {
+export async function submitJob({ board, rows, cols, goal, mode, ratio, maxSeconds }, signal) {
   const body = { board, rows, cols, mode };
   if (goal) {
     body.goal = goal;
   }
   if (ratio !== null && ratio !== undefined) {
     body.ratio = ratio;
+  }
+  if (maxSeconds !== null && maxSeconds !== undefined) {
+    body.maxSeconds = maxSeconds;
   }
   return request(JOBS, {
     method: 'POST',

@@ -102,6 +102,7 @@ async function submit() {
       goal: editor.goalForRequest,
       mode: editor.mode,
       ratio: editor.ratio,
+      maxSeconds: editor.maxSeconds,
     }, signal).finally(() => {
       button.disabled = false;
       // On a phone the job's state is below the form; bring it into view without jumping on a desktop.

@@ -26,6 +26,7 @@ export class Editor {
     this.scrambleKind = form.querySelector('#scramble-kind');
     this.ratioField = form.querySelector('#ratio');
     this.ratioError = form.querySelector('#ratio-error');
+    this.maxSecondsField = form.querySelector('#max-seconds');
     for (const mode of form.querySelectorAll('input[name="mode"]')) {
       mode.addEventListener('change', () => this.readRatio());
     }
@@ -53,6 +54,12 @@ export class Editor {
   /** The ratio of bounded mode, or null in the other modes (the service refuses a ratio there). */
   get ratio() {
     return this.mode === 'bounded' ? parseRatio(this.ratioField.value) : null;
+  }
+
+  /** The time limit typed, in whole seconds, or null for the service's budget. */
+  get maxSeconds() {
+    const text = this.maxSecondsField.value.trim();
+    return text === '' ? null : Number(text);
   }
 
   /** The goal as the service expects it, or null for the default goal. */

@@ -128,8 +128,18 @@ function describeProgress(progress) {
     ? ` · tasks ${progress.tasksDone}/${progress.tasks} · ${progress.workers} workers`
     : '';
   return el('p', { className: 'facts', dataset: { testid: 'progress' } },
-    `searching: bound ${progress.bound} · ${Number(progress.nodes).toLocaleString('en')} nodes · `
+    `searching: ${certificateText(progress)}bound ${progress.bound} · `
+    + `${Number(progress.nodes).toLocaleString('en')} nodes · `
     + `${(progress.elapsedMillis / 1000).toFixed(1)} s${shared}`);
+}
+
+/** The best answer held so far, the proven lower bound and the gap between them: "best 104 · at least 96 · gap 8.3 % · ". */
+function certificateText(progress) {
+  const best = typeof progress.bestLength === 'number' ? `best ${progress.bestLength} · ` : '';
+  const lower = typeof progress.lowerBound === 'number' ? `at least ${progress.lowerBound} · ` : '';
+  const gap = best && lower && progress.lowerBound > 0
+    ? `gap ${(100 * (progress.bestLength - progress.lowerBound) / progress.lowerBound).toFixed(1)} % · ` : '';
+  return best + lower + gap;
 }
 
 function formatMillis(millis) {

@@ -23,6 +23,9 @@ export function guaranteeText(result) {
   if (result.optimal) {
     return 'shortest possible';
   }
+  if (typeof result.bound === 'number' && typeof result.lowerBound === 'number') {
+    return `at most ${Number(result.bound.toFixed(3))}× the shortest (which has at least ${result.lowerBound} moves)`;
+  }
   if (typeof result.bound === 'number') {
     return `at most ${result.bound}× the shortest`;
   }
