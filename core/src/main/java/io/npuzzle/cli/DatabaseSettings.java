@@ -43,11 +43,16 @@ public final class DatabaseSettings {
         return isSet(cache) ? Path.of(cache, "npuzzle") : Path.of(System.getProperty("user.home"), ".cache", "npuzzle");
     }
 
-    /**
-     * The databases in {@link #directory()}, of the {@link #set()}; a solve builds those that take seconds
-     * ({@link PatternDatabases#QUICK_BUILD_ENTRIES}), the rest come from {@code npuzzle databases}.
-     */
+    /** The databases in {@link #directory()}, of the {@link #set()}, each built on first use where missing. */
     public static PatternDatabases databases() {
+        return PatternDatabases.in(directory(), set());
+    }
+
+    /**
+     * The databases as the command line's answers use them: a solve builds those that take seconds
+     * ({@link PatternDatabases#QUICK_BUILD_ENTRIES}); the rest come from {@code npuzzle databases}.
+     */
+    static PatternDatabases forAnswers() {
         return PatternDatabases.in(directory(), set(), Long.parseLong(PatternDatabases.QUICK_BUILD_ENTRIES));
     }
 

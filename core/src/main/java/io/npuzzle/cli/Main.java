@@ -83,7 +83,7 @@ public final class Main {
         }
         LineCommand command;
         try {
-            command = command(args, DatabaseSettings.databases(), err);
+            command = command(args, DatabaseSettings.forAnswers(), err);
         } catch (UsageException e) {
             err.println("npuzzle: " + e.getMessage());
             err.print(USAGE);

@@ -453,8 +453,8 @@ public final class PatternDatabases {
         try {
             long started = System.nanoTime();
             PatternDatabase built = builder.build(pattern, progress);
-            LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms",
-                    pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000);
+            LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms, for {3}",
+                    pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000, store.directory());
             try {
                 store.save(built);
             } catch (IOException | RuntimeException e) {

@@ -32,7 +32,7 @@ class DatabasePreparationTest {
         List<DatabaseGoal> plan = List.of(FIFTEEN_PUZZLE.get(0));
         PatternDatabases first = PatternDatabases.in(store, DatabaseSet.STANDARD);
         PatternDatabases second = PatternDatabases.in(store, DatabaseSet.STANDARD);
-        BuildLog builds = new BuildLog();
+        BuildLog builds = new BuildLog(store);
         DatabasePreparation one = new DatabasePreparation(first, plan).start();
         DatabasePreparation other = new DatabasePreparation(second, plan).start();
         for (DatabaseGoal goal : plan) {
@@ -58,7 +58,7 @@ class DatabasePreparationTest {
         preparation.want(wanted);
         assertInstanceOf(DatabaseState.Missing.class, preparation.await(wanted, Duration.ofMillis(1)),
                 "nothing builds before the preparation starts");
-        BuildLog builds = new BuildLog();
+        BuildLog builds = new BuildLog(store);
         preparation.start();
         assertInstanceOf(DatabaseState.Ready.class, preparation.await(wanted, Duration.ofSeconds(60)));
         builds.close();
@@ -86,20 +86,24 @@ class DatabasePreparationTest {
         assertEquals(1.0, progress.fraction(), 1e-9);
     }
 
-    /** Counts the builds that {@link PatternDatabases} logs, while the test runs. */
+    /** Counts the builds into this test's store that {@link PatternDatabases} logs, while the test runs. */
     private static final class BuildLog extends Handler implements AutoCloseable {
 
         final AtomicInteger count = new AtomicInteger();
         final List<String> keys = new CopyOnWriteArrayList<>();
         private final Logger logger = Logger.getLogger(PatternDatabases.class.getName());
 
-        BuildLog() {
+        private final Path directory;
+
+        BuildLog(Path directory) {
+            this.directory = directory;
             logger.addHandler(this);
         }
 
         @Override
         public void publish(LogRecord record) {
-            if (record.getMessage().startsWith("built pattern database")) {
+            if (record.getMessage().startsWith("built pattern database")
+                    && String.valueOf(record.getParameters()[3]).equals(directory.toString())) {
                 count.incrementAndGet();
                 keys.add(String.valueOf(record.getParameters()[0]));
             }

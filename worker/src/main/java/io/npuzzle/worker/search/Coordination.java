@@ -9,6 +9,7 @@ import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.search.Frontier;
+import io.npuzzle.core.search.Incumbent;
 import io.npuzzle.core.search.SubtreeHistory;
 import io.npuzzle.core.search.SubtreeOutcome;
 import io.npuzzle.core.search.SubtreeSearch;
@@ -58,6 +59,8 @@ final class Coordination {
     private final Runnable onSplit;
     /** The search's budget from its start, which a coordinator taking it over keeps. */
     private final Duration maxTime;
+    /** An answer found beside the search: an iteration whose bound reaches its length need not run. */
+    private final Incumbent incumbent;
     private final long startNanos = System.nanoTime();
     private long startedMillis;
     private long nodes;
@@ -70,7 +73,8 @@ final class Coordination {
     private long nextReportMillis;
 
     Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
-                 BooleanSupplier cancelled, ProgressListener progress, Runnable onSplit, Duration maxTime) {
+                 BooleanSupplier cancelled, ProgressListener progress, Runnable onSplit, Duration maxTime,
+                 Incumbent incumbent) {
         this.searches = searches;
         this.puzzleSearchName = puzzleSearchName;
         this.puzzle = puzzle;
@@ -79,6 +83,7 @@ final class Coordination {
         this.progress = progress;
         this.onSplit = onSplit;
         this.maxTime = maxTime;
+        this.incumbent = incumbent;
         this.cuts = new TaskCuts(searches.tasksPerIteration(), searches.taskNodes());
     }
 
@@ -125,6 +130,9 @@ final class Coordination {
         BooleanSupplier stop = () -> cancelled.getAsBoolean() || System.nanoTime() - splitAt > 0;
         bound = search.firstBound();
         while (true) {
+            if (heldAnswerProven()) {
+                return incumbent.provenAnswer(nodes, nanos());
+            }
             long before = nodes;
             Frontier frontier = search.frontier(bound, frontierWanted(), stop);
             nodes += frontier.nodes();
@@ -163,6 +171,9 @@ final class Coordination {
     /** Iterations cut into tasks that every worker takes, until one decides the search; the search then ends. */
     private SolveResult splitIterations() {
         while (true) {
+            if (heldAnswerProven()) {
+                return ended(incumbent.provenAnswer(nodes, nanos()));
+            }
             long before = nodes;
             Frontier frontier = search.frontier(bound, frontierWanted(), cancelled);
             nodes += frontier.nodes();
@@ -286,6 +297,12 @@ final class Coordination {
         }
         progress.report(new SearchProgress(bound, searched, elapsedMillis(), results.size(), taskCount,
                 searches.store().workers(searchId)));
+    }
+
+    /** Every iteration below the current bound failed: the answer held is shortest once its length meets it. */
+    private boolean heldAnswerProven() {
+        incumbent.offerLowerBound(bound);
+        return incumbent.proven();
     }
 
     private SolveResult ended(SolveResult result) {

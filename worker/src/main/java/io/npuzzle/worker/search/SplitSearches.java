@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.search.Incumbent;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SearchIds;
@@ -50,13 +51,14 @@ public class SplitSearches {
      * Solves the puzzle optimally: alone for {@code split-after}, then shared, or at once shared when its search
      * was split before (by a worker that has since stopped).
      *
-     * @param onSplit called once the search is shared, when this thread only waits for the tasks' results
+     * @param onSplit   called once the search is shared, when this thread only waits for the tasks' results
+     * @param incumbent an answer found beside the search, which ends it once an iteration's bound reaches its length
      */
     public SolveResult solve(Puzzle puzzle, Quality quality, SubtreeSearch search, BooleanSupplier cancelled,
-                             ProgressListener progress, Runnable onSplit) {
+                             ProgressListener progress, Runnable onSplit, Incumbent incumbent) {
         String puzzleSearchName = SearchIds.ofPuzzle(puzzle.canonicalKey(), quality);
         return new Coordination(this, puzzleSearchName, puzzle, search, cancelled, progress, onSplit,
-                maxTime(puzzle.shape(), quality)).run();
+                maxTime(puzzle.shape(), quality), incumbent).run();
     }
 
     /** The client's deadline where it set one, else the shape's budget, else that of every split search. */

@@ -2,10 +2,12 @@ package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.DatabaseWait;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SearchMemory;
+import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
@@ -25,6 +27,9 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -43,6 +48,12 @@ public class SolverSlots implements BudgetedSolver {
     private final WorkerMetrics metrics;
     private final SplitSearches splitSearches;
     private final WorkerDatabases databases;
+    /** Finds the fast answers that split searches hold beside their iterations. */
+    private final ExecutorService quickAnswers = Executors.newCachedThreadPool(daemon -> {
+        Thread thread = new Thread(daemon, "npuzzle-quick-answer");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /** The slots and the budget of one kind of solve. */
     public record Lane(int concurrency, SolveOptions budget, Semaphore slots) {
@@ -85,11 +96,29 @@ public class SolverSlots implements BudgetedSolver {
     }
 
     /**
-     * A split search past its budget answers as the solver's own searches do: with a fast answer, not optimal,
-     * proven within length / lower bound by the iterations that failed ({@link Incumbent}).
+     * A split search made anytime as the solver's own searches are ({@link Incumbent}): a fast answer is found beside
+     * it at once and shown in its progress; the search ends when an iteration's bound reaches that answer's length,
+     * which proves it shortest; past its budget it answers with it, not optimal, proven within length / lower bound
+     * by the iterations that failed.
      */
-    private SolveResult anytime(Puzzle puzzle, SolveResult split) {
+    private SolveResult splitAnytime(Puzzle puzzle, Quality quality, SubtreeSearch search, BooleanSupplier cancelled,
+                                     ProgressListener progress, Runnable leaveSlot) {
         Incumbent incumbent = new Incumbent(1.0, () -> solver.solve(puzzle, SolveOptions.defaults(Mode.FAST)));
+        CompletableFuture.runAsync(incumbent::ask, quickAnswers);
+        ProgressListener withBest = new ProgressListener() {
+            @Override
+            public void report(SearchProgress reported) {
+                progress.report(new SearchProgress(reported.bound(), reported.nodes(), reported.elapsedMillis(),
+                        reported.tasksDone(), reported.tasks(), reported.workers(), reported.lowerBound(),
+                        incumbent.length()));
+            }
+
+            @Override
+            public void waiting(DatabaseWait wait) {
+                progress.waiting(wait);
+            }
+        };
+        SolveResult split = splitSearches.solve(puzzle, quality, search, cancelled, withBest, leaveSlot, incumbent);
         split.lowerBound().ifPresent(incumbent::offerLowerBound);
         return incumbent.answer(split);
     }
@@ -137,7 +166,7 @@ public class SolverSlots implements BudgetedSolver {
             Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
                     ? solver.subtreeSearch(puzzle) : Optional.empty();
             result = split.isPresent()
-                    ? anytime(puzzle, splitSearches.solve(puzzle, quality, split.get(), cancelled, progress, leaveSlot))
+                    ? splitAnytime(puzzle, quality, split.get(), cancelled, progress, leaveSlot)
                     : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
                     .withProgress(progress));
         } finally {
