@@ -399,7 +399,7 @@ public final class PatternDatabases {
     /**
      * Builds any database of the goal that is not stored yet and saves it, under the directory's build lock, without
      * keeping it in memory (a search loads what it reads); a database another process builds meanwhile is waited
-     * for. Throws {@link DatabaseUnavailableException} when one does not fit in this heap.
+     * for. Throws {@link DatabaseUnavailableException} when one does not fit in this heap or cannot be saved.
      */
     public void store(DatabaseGoal goal) {
         for (Pattern pattern : patternsOf(goal)) {
@@ -411,6 +411,11 @@ public final class PatternDatabases {
                 if (!store.contains(pattern)) {
                     buildAndSave(pattern);
                 }
+            }
+            if (!store.contains(pattern)) {
+                // Built but not saved (a store this process may not write): building it again would not save it.
+                throw new DatabaseUnavailableException("pattern database " + pattern.key() + " could not be saved in "
+                        + store.directory());
             }
         }
     }

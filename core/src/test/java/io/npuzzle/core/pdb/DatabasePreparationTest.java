@@ -79,6 +79,15 @@ class DatabasePreparationTest {
     }
 
     @Test
+    void aStoreThatCannotBeWrittenMakesItsGoalUnavailableInsteadOfBuiltAgainAndAgain() throws Exception {
+        Path notADirectory = Files.createFile(store.resolve("a-file"));
+        PatternDatabases databases = PatternDatabases.in(notADirectory.resolve("pdb"), DatabaseSet.STANDARD);
+        DatabaseGoal goal = FIFTEEN_PUZZLE.get(0);
+        DatabasePreparation preparation = new DatabasePreparation(databases, List.of(goal)).start();
+        assertInstanceOf(DatabaseState.Unavailable.class, preparation.await(goal, Duration.ofSeconds(60)));
+    }
+
+    @Test
     void aBuildReportsTheShareOfThePlacementsItHasReached() {
         Pattern pattern = PdbHeuristic.canonical(Shape.of(4, 4), 15, 0b111L);
         BuildProgress progress = new BuildProgress(pattern.entries());
