@@ -50,6 +50,19 @@ final class SolverPage {
         field.sendKeys(text);
     }
 
+    void typeMaxSeconds(String text) {
+        WebElement field = byId("max-seconds");
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    /** Waits until the job's state text contains {@code text}, and returns that text. */
+    String awaitJobText(String text) {
+        WebElement job = byId("job-status");
+        await(JOB_TIMEOUT, d -> job.getText().contains(text));
+        return job.getText();
+    }
+
     String ratioError() {
         return byId("ratio-error").getText();
     }

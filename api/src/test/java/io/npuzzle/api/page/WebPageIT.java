@@ -4,11 +4,15 @@ import io.npuzzle.api.PackagedServices;
 import io.npuzzle.protocol.Hashes;
 import io.npuzzle.testsupport.FreePorts;
 import io.npuzzle.testsupport.ServiceProcess;
+import io.npuzzle.testsupport.TestInfrastructure;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -35,10 +39,21 @@ class WebPageIT {
 
     @BeforeAll
     static void startServices() {
-        worker = PackagedServices.startWorker("page-worker", "page-worker");
+        // A store of its own: whatever this machine has stored, a 24-puzzle is searched without databases.
+        worker = PackagedServices.startWorkerAsRun("page-worker", FreePorts.next(),
+                Map.of("npuzzle.worker.databases.directory", databases()));
         int port = FreePorts.next();
         api = PackagedServices.startApi("page-api", port);
         root = "http://localhost:" + port + "/";
+    }
+
+    private static String databases() {
+        try {
+            TestInfrastructure.shared();
+            return Files.createTempDirectory(TestInfrastructure.WORK_DIR, "page-databases").toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @AfterAll
@@ -86,6 +101,26 @@ class WebPageIT {
             chromium.resize(390, 844);
             page.awaitBoardShown(GOAL);
             chromium.screenshot("web-page-phone");
+        }
+    }
+
+    /** DeepCubeA's first 24-puzzle test state (bench/deepcubea): 100 moves, far beyond a search without databases. */
+    @Test
+    void aTimeLimitedSearchShowsItsBestAnswerAndLowerBoundThenEndsWithItsCertificate() {
+        try (HeadlessChromium chromium = HeadlessChromium.start(1280, 1000)) {
+            SolverPage page = new SolverPage(chromium.driver()).open(root);
+            page.chooseShape(5, 5);
+            String board = "3 19 24 9 8 11 7 12 2 4 17 23 20 18 6 16 5 1 14 21 0 15 10 13 22";
+            page.typeBoard(board);
+            page.awaitBoardShown(board);
+            page.typeMaxSeconds("4");
+            page.solve();
+            String running = page.awaitJobText("best ");
+            assertTrue(running.contains("at least "), running);
+            page.awaitJobStatus("DONE");
+            assertTrue(page.jobText().contains("the shortest (which has at least "), page.jobText());
+            assertTrue(page.solutionLength() >= 100, page.jobText());
+            chromium.screenshot("web-page-time-limit");
         }
     }
 

@@ -51,8 +51,8 @@ class OpenApiFromCodeTest {
         new OpenApiFromCode().filterOpenAPI(document);
 
         Operation submit = document.getPaths().getPathItem(JobResource.PATH).getPOST();
-        assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-mode", "invalid-ratio",
-                "malformed-request"),
+        assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-max-seconds", "invalid-mode",
+                "invalid-ratio", "malformed-request"),
                 examples(submit, 400));
         assertEquals(Set.of("idempotency-key-reused"), examples(submit, 422));
         assertEquals(Set.of("request-entity-too-large"), examples(submit, 413));
