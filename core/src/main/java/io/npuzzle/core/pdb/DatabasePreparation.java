@@ -36,8 +36,8 @@ public final class DatabasePreparation {
     /** Goals searches here wait for, with how many have asked; the most asked for is built first. */
     private final Map<DatabaseGoal, AtomicLong> asked = new ConcurrentHashMap<>();
     private final Map<DatabaseGoal, String> unavailable = new ConcurrentHashMap<>();
-    private final Object settled = new Object();
-    private volatile boolean planDone;
+    /** Notified when a goal is stored or found impossible, and when a search asks for one. */
+    private final Object changes = new Object();
 
     public DatabasePreparation(PatternDatabases databases, List<DatabaseGoal> plan) {
         this.databases = databases;
@@ -102,26 +102,21 @@ public final class DatabasePreparation {
         return states;
     }
 
-    /** True once every goal of the plan was stored or found impossible here. */
-    public boolean planDone() {
-        return planDone;
-    }
-
     /** Waits up to {@code patience} for the goal's databases, and says where they stand then. */
     public DatabaseState await(DatabaseGoal goal, Duration patience) {
         DatabaseState state = state(goal);
-        if (settledState(state)) {
+        if (state.settled()) {
             return state;
         }
         long deadline = System.nanoTime() + patience.toNanos();
-        synchronized (settled) {
-            while (!settledState(state = state(goal))) {
+        synchronized (changes) {
+            while (!(state = state(goal)).settled()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return state;
                 }
                 try {
-                    settled.wait(Math.max(1, Math.min(left / 1_000_000, IDLE_LOOK.toMillis())));
+                    changes.wait(Math.max(1, Math.min(left / 1_000_000, IDLE_LOOK.toMillis())));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return state;
@@ -131,16 +126,12 @@ public final class DatabasePreparation {
         return state;
     }
 
-    private static boolean settledState(DatabaseState state) {
-        return state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable;
-    }
-
     /**
      * A search waits for the goal's databases: they go ahead of the plan, the most waited for first, here and in
      * any process sharing the store. Once per search.
      */
     public void want(DatabaseGoal goal) {
-        if (settledState(state(goal))) {
+        if (state(goal).settled()) {
             return;
         }
         asked.computeIfAbsent(goal, key -> new AtomicLong()).incrementAndGet();
@@ -154,8 +145,8 @@ public final class DatabasePreparation {
             // A store this process cannot write: the wish stays local.
             LOG.log(System.Logger.Level.DEBUG, "could not leave a wish for {0} in {1}: {2}", goal.label(), wanted, e);
         }
-        synchronized (settled) {
-            settled.notifyAll(); // wakes the builder when idle
+        synchronized (changes) {
+            changes.notifyAll(); // wakes the builder when idle
         }
     }
 
@@ -163,10 +154,9 @@ public final class DatabasePreparation {
         while (true) {
             Optional<DatabaseGoal> next = next();
             if (next.isEmpty()) {
-                planDone = true;
-                synchronized (settled) {
+                synchronized (changes) {
                     try {
-                        settled.wait(IDLE_LOOK.toMillis());
+                        changes.wait(IDLE_LOOK.toMillis());
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -198,8 +188,8 @@ public final class DatabasePreparation {
                 LOG.log(System.Logger.Level.DEBUG, "could not remove the wish for {0}: {1}", goal.label(), e);
             }
         }
-        synchronized (settled) {
-            settled.notifyAll();
+        synchronized (changes) {
+            changes.notifyAll();
         }
     }
 

@@ -3,6 +3,11 @@ package io.npuzzle.core.pdb;
 /** How far the databases of one {@link DatabaseGoal} are from answering searches. */
 public sealed interface DatabaseState {
 
+    /** Whether a search need wait no longer: the databases are stored, or will never be here. */
+    default boolean settled() {
+        return this instanceof Ready || this instanceof Unavailable;
+    }
+
     /** Every database is stored; {@code inMemory} when a search here has them loaded already. */
     record Ready(boolean inMemory) implements DatabaseState {
     }

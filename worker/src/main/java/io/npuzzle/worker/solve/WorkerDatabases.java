@@ -58,7 +58,7 @@ public class WorkerDatabases {
     public Map<DatabaseGoal, DatabaseState> states() {
         Map<DatabaseGoal, DatabaseState> states = preparation.states();
         if (missing == MissingDatabases.SKIP) {
-            states.replaceAll((goal, state) -> settled(state) ? state
+            states.replaceAll((goal, state) -> state.settled() ? state
                     : new DatabaseState.Unavailable("not stored, and this worker builds none"));
         }
         return states;
@@ -77,10 +77,10 @@ public class WorkerDatabases {
         long started = System.nanoTime();
         Duration interval = Duration.ofMillis(ProgressListener.INTERVAL_MILLIS);
         DatabaseState state = preparation.state(goal);
-        if (!settled(state)) {
+        if (!state.settled()) {
             preparation.want(goal);
         }
-        while (!settled(state)) {
+        while (!state.settled()) {
             if (cancelled.getAsBoolean()) {
                 return false;
             }
@@ -88,10 +88,6 @@ public class WorkerDatabases {
             state = preparation.await(goal, interval);
         }
         return true;
-    }
-
-    private static boolean settled(DatabaseState state) {
-        return state instanceof DatabaseState.Ready || state instanceof DatabaseState.Unavailable;
     }
 
     private static DatabaseWait wait(DatabaseGoal goal, DatabaseState state, long started) {
