@@ -1,6 +1,5 @@
 package io.npuzzle.cli;
 
-import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.BoardFormatException;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.pdb.DatabaseGoal;
@@ -79,8 +78,8 @@ final class DatabasesCommand {
             long started = System.nanoTime();
             long bytes = 0;
             int patterns = 0;
-            for (Board goal : List.of(Board.solved(shape), Board.blankFirst(shape))) {
-                PdbHeuristic heuristic = databases.heuristicInSet(shape, goal.blankIndex(), set);
+            for (DatabaseGoal goal : DatabaseGoal.usual(shape, set)) {
+                PdbHeuristic heuristic = databases.heuristicInSet(shape, goal.goalBlank(), set);
                 if (heuristic == null) {
                     throw new IllegalStateException("no room to build the " + shape + " databases in this JVM's heap");
                 }

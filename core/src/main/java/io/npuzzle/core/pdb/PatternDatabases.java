@@ -1,6 +1,5 @@
 package io.npuzzle.core.pdb;
 
-import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Shape;
 
 import java.io.IOException;
@@ -105,13 +104,13 @@ public final class PatternDatabases {
      * starts the large set in the background when enabled.
      */
     public void warmUp() {
-        for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
-            heuristic(new DatabaseGoal(FOUR_BY_FOUR, goalBlank, DatabaseSet.STANDARD));
+        for (DatabaseGoal goal : DatabaseGoal.usual(FOUR_BY_FOUR, DatabaseSet.STANDARD)) {
+            heuristic(goal);
         }
         ready = true;
         if (largest == DatabaseSet.LARGE) {
-            for (int goalBlank : commonGoalBlanks(FOUR_BY_FOUR)) {
-                prepare(new DatabaseGoal(FOUR_BY_FOUR, goalBlank, DatabaseSet.LARGE));
+            for (DatabaseGoal goal : DatabaseGoal.usual(FOUR_BY_FOUR, DatabaseSet.LARGE)) {
+                prepare(goal);
             }
             prepareStored(LARGE_SHAPES, DatabaseSet.LARGE);
         }
@@ -121,17 +120,12 @@ public final class PatternDatabases {
     /** Loads the databases of the shapes' common goals in the background where they are all stored. */
     private void prepareStored(List<Shape> shapes, DatabaseSet set) {
         for (Shape shape : shapes) {
-            for (int goalBlank : commonGoalBlanks(shape)) {
-                DatabaseGoal goal = new DatabaseGoal(shape, goalBlank, set);
+            for (DatabaseGoal goal : DatabaseGoal.usual(shape, set)) {
                 if (stored(goal)) {
                     prepare(goal);
                 }
             }
         }
-    }
-
-    private static int[] commonGoalBlanks(Shape shape) {
-        return new int[] {Board.blankFirst(shape).blankIndex(), Board.solved(shape).blankIndex()};
     }
 
     /** True once {@link #warmUp()} has loaded the 6-6-3 databases. */
@@ -422,12 +416,7 @@ public final class PatternDatabases {
 
     /** Whether every database of the goal that is not stored may be built by the search that needs it. */
     public boolean buildsQuickly(DatabaseGoal goal) {
-        for (Pattern pattern : patternsOf(goal)) {
-            if (tooLargeToBuild(pattern) && !store.contains(pattern)) {
-                return false;
-            }
-        }
-        return true;
+        return unobtainable(patternsOf(goal)) == null;
     }
 
     /** How far the goal's databases are: in memory, stored, being built here, or missing. */
