@@ -135,9 +135,9 @@ public final class Solver {
 
     /**
      * FAST mode's answer within a short share of the time budget; the whole board's optimal search is left to the
-     * solve that asks for it.
+     * solve that asks for it (here, or a search shared by several processes).
      */
-    private QuickAnswer quickAnswer(Puzzle puzzle, SolveOptions options) {
+    public QuickAnswer quickAnswer(Puzzle puzzle, SolveOptions options) {
         long millis = Math.max(1, Math.min(QUICK_ANSWER_TIME.toMillis(), options.maxMillis() / QUICK_ANSWER_SHARE));
         SolveOptions quick = options.withBudget(options.maxNodes(), millis);
         return () -> fast.solve(puzzle, quick, false, System.nanoTime());

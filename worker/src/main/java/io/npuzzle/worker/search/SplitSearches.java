@@ -62,7 +62,7 @@ public class SplitSearches {
     }
 
     /** The client's deadline where it set one, else the shape's budget, else that of every split search. */
-    Duration maxTime(Shape shape, Quality quality) {
+    public Duration maxTime(Shape shape, Quality quality) {
         if (quality.maxSeconds() != null) {
             return Duration.ofSeconds(quality.maxSeconds());
         }

@@ -101,9 +101,11 @@ public class SolverSlots implements BudgetedSolver {
      * which proves it shortest; past its budget it answers with it, not optimal, proven within length / lower bound
      * by the iterations that failed.
      */
-    private SolveResult splitAnytime(Puzzle puzzle, Quality quality, SubtreeSearch search, BooleanSupplier cancelled,
-                                     ProgressListener progress, Runnable leaveSlot) {
-        Incumbent incumbent = new Incumbent(1.0, () -> solver.solve(puzzle, SolveOptions.defaults(Mode.FAST)));
+    private SolveResult splitAnytime(Puzzle puzzle, Quality quality, Lane lane, SubtreeSearch search,
+                                     BooleanSupplier cancelled, ProgressListener progress, Runnable leaveSlot) {
+        SolveOptions budget = lane.budget().withBudget(lane.budget().maxNodes(),
+                splitSearches.maxTime(puzzle.shape(), quality).toMillis());
+        Incumbent incumbent = new Incumbent(1.0, solver.quickAnswer(puzzle, budget));
         CompletableFuture.runAsync(incumbent::ask, quickAnswers);
         ProgressListener withBest = new ProgressListener() {
             @Override
@@ -166,7 +168,7 @@ public class SolverSlots implements BudgetedSolver {
             Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
                     ? solver.subtreeSearch(puzzle) : Optional.empty();
             result = split.isPresent()
-                    ? splitAnytime(puzzle, quality, split.get(), cancelled, progress, leaveSlot)
+                    ? splitAnytime(puzzle, quality, lane, split.get(), cancelled, progress, leaveSlot)
                     : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
                     .withProgress(progress));
         } finally {
