@@ -10,6 +10,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 
 /**
  * Places every tile bound for a region's outer rows and columns at once, down to a target block (an 8x8 board
@@ -156,10 +157,15 @@ final class BeamPlacer {
     private int bestLayer;
     private int bestIndex;
     private int fewestAwayLayer;
+    private final BooleanSupplier cancelled;
 
-    /** A placer whose layers keep at most {@code maxWidth} boards ({@link #widestFor}). */
-    BeamPlacer(Shape shape, BeamKey key, int maxWidth) {
+    /**
+     * A placer whose layers keep at most {@code maxWidth} boards ({@link #widestFor}), stopping at the next layer
+     * once {@code cancelled} is true.
+     */
+    BeamPlacer(Shape shape, BeamKey key, int maxWidth, BooleanSupplier cancelled) {
         this.shape = shape;
+        this.cancelled = cancelled;
         this.maxWidth = maxWidth;
         seen = new RecentBoards(maxWidth);
         n = shape.size();
@@ -242,7 +248,7 @@ final class BeamPlacer {
         while (layerStarts.size() < maxDepth && layerStarts.size() - bestLayer <= STALL_LAYERS
                 && layerStarts.size() - fewestAwayLayer <= STALL_AWAY_LAYERS) {
             long now = System.nanoTime();
-            if (now >= deadlineNanos) {
+            if (now >= deadlineNanos || cancelled.getAsBoolean()) {
                 break;
             }
             double nanosPerChild = made == 0 ? FIRST_NANOS_PER_CHILD : (now - started) / (double) made;

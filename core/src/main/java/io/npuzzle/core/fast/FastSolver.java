@@ -89,7 +89,7 @@ public final class FastSolver {
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
         SolveResult best = round(puzzle, options, optimalWholeBoard, started, roundMillis, 0, byBeams);
         long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
-        for (int round = 1; byBeams && best.isSolved(); round++) {
+        for (int round = 1; byBeams && best.isSolved() && !options.cancelled().getAsBoolean(); round++) {
             long left = (roundsEnd - System.nanoTime()) / 1_000_000L;
             if (left < MIN_ROUND_MILLIS) {
                 break;
@@ -102,24 +102,29 @@ public final class FastSolver {
             best = other.isSolved() && other.length() < best.length() ? other : best;
         }
         if (byBeams && best.isSolved() && deadline - System.nanoTime() > MIN_ROUND_MILLIS * 1_000_000L) {
-            best = deeplyShortened(puzzle, best, deadline);
+            best = deeplyShortened(puzzle, best, deadline, options);
         }
-        return best.withNanos(System.nanoTime() - started);
+        return options.cancelled().getAsBoolean()
+                ? SolveResult.unsolved(Outcome.CANCELLED, null, best.expanded(), System.nanoTime() - started,
+                        best.strategy())
+                : best.withNanos(System.nanoTime() - started);
     }
 
     /**
      * The answer shortened by passes of ever longer windows, each searched with more nodes, until the deadline:
      * the detours the first passes' windows were too short or too poor in nodes to undo.
      */
-    private static SolveResult deeplyShortened(Puzzle puzzle, SolveResult answer, long deadline) {
+    private static SolveResult deeplyShortened(Puzzle puzzle, SolveResult answer, long deadline,
+                                               SolveOptions options) {
         byte[] start = puzzle.relabelledStart();
         String moves = answer.moves();
         int window = PathShortener.WINDOW;
         long nodes = PathShortener.WINDOW_NODES;
-        while (System.nanoTime() < deadline) {
+        while (System.nanoTime() < deadline && !options.cancelled().getAsBoolean()) {
             window = Math.min(MOST_WINDOW, window + WINDOW_GROWTH);
             nodes = Math.min(MOST_WINDOW_NODES, 2 * nodes);
-            moves = new PathShortener(puzzle.shape(), window, nodes).shorten(start, moves, deadline);
+            moves = new PathShortener(puzzle.shape(), window, nodes, options.cancelled())
+                    .shorten(start, moves, deadline);
         }
         return moves.length() >= answer.length() ? answer
                 : SolveResult.solved(moves, false, answer.expanded(), answer.nanos(), answer.strategy());
@@ -181,7 +186,8 @@ public final class FastSolver {
         BeamGuide guide = (shape, goalBlank) -> PatternDatabases.guidesBeams(shape, goalBlank)
                 ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
         return ReductionSolver.solve(puzzle, started,
-                new ReductionOptions(finisher, foresight, guide, beamKey, Duration.ofMillis(millis)));
+                new ReductionOptions(finisher, foresight, guide, beamKey, Duration.ofMillis(millis),
+                        region.options().cancelled()));
     }
 
     /**

@@ -6,6 +6,8 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Shortens a long answer piece by piece: each window of consecutive moves is replaced by a shortest path between
  * the boards at its ends when there is a shorter one, found by IDA* (Korf 1985) towards the window's last board
@@ -37,10 +39,15 @@ final class PathShortener {
     private long nodes;
     private long deadlineNanos;
     private boolean late;
+    private final BooleanSupplier cancelled;
 
-    /** Windows of {@code window} moves, each searched within {@code windowNodes} nodes. */
-    PathShortener(Shape shape, int window, long windowNodes) {
+    /**
+     * Windows of {@code window} moves, each searched within {@code windowNodes} nodes; the rest left as they are
+     * once {@code cancelled} is true.
+     */
+    PathShortener(Shape shape, int window, long windowNodes, BooleanSupplier cancelled) {
         this.shape = shape;
+        this.cancelled = cancelled;
         this.window = window;
         this.windowNodes = windowNodes;
         path = new char[window];
@@ -118,7 +125,7 @@ final class PathShortener {
         if (g + h > bound || ++nodes > windowNodes || late) {
             return -1;
         }
-        if (nodes % CLOCK_NODES == 0 && System.nanoTime() >= deadlineNanos) {
+        if (nodes % CLOCK_NODES == 0 && (System.nanoTime() >= deadlineNanos || cancelled.getAsBoolean())) {
             late = true;
             return -1;
         }

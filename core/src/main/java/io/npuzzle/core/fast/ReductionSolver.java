@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Algorithm;
+import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.pdb.PdbHeuristic;
@@ -148,6 +149,10 @@ public final class ReductionSolver {
             beamDeadline = now + (long) (BEAM_SHARE * millis * 1_000_000L);
             shortenDeadline = now + (long) (SHORTEN_SHARE * millis * 1_000_000L);
             while (true) {
+                if (options.cancelled().getAsBoolean()) {
+                    return SolveResult.unsolved(Outcome.CANCELLED, null, 0, System.nanoTime() - startNanos,
+                            Strategy.of(Algorithm.REDUCTION));
+                }
                 int height = bottom - top + 1;
                 int width = right - left + 1;
                 Shape region = Shape.of(height, width);
@@ -253,7 +258,8 @@ public final class ReductionSolver {
 
         /** The moves so far, shortened window by window until the shortening deadline. */
         private String shortened() {
-            return new PathShortener(shape, PathShortener.WINDOW, PathShortener.WINDOW_NODES).shorten(start, moves.toString(), shortenDeadline);
+            return new PathShortener(shape, PathShortener.WINDOW, PathShortener.WINDOW_NODES, options.cancelled())
+                    .shorten(start, moves.toString(), shortenDeadline);
         }
 
         /** How the tiles placed so far were placed: lines, then beams, as they came. */
@@ -280,7 +286,8 @@ public final class ReductionSolver {
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
-                beamPlacer = new BeamPlacer(shape, options.beamKey(), BeamPlacer.widestFor(options.answerTime()));
+                beamPlacer = new BeamPlacer(shape, options.beamKey(), BeamPlacer.widestFor(options.answerTime()),
+                        options.cancelled());
             }
             long now = System.nanoTime();
             long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));

@@ -48,7 +48,7 @@ class BeamPlacerTest {
         BeamPlacer.Block block = new BeamPlacer.Block(top, left, 6, 6);
         byte[] state = puzzle.relabelledStart();
         byte[] before = state.clone();
-        BeamPlacer beam = new BeamPlacer(seven, key, ONE_SECOND);
+        BeamPlacer beam = new BeamPlacer(seven, key, ONE_SECOND, () -> false);
         BeamPlacer.Placement placement = beam.place(state, puzzle.start().blankIndex(), goalBlank,
                 new BeamPlacer.Block(0, 0, 7, 7), block, null, deadline());
         assertNotNull(placement, "no beam towards " + goal);
@@ -98,7 +98,7 @@ class BeamPlacerTest {
             }
         }
         BeamPlacer.Block region = new BeamPlacer.Block(2, 2, 6, 6);
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND).place(state, Board.cellOf(state, 0), goalBlank, region,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, () -> false).place(state, Board.cellOf(state, 0), goalBlank, region,
                 new BeamPlacer.Block(0, 0, 0, 0), guide, deadline());
         assertTrue(placement.complete());
         String moves = placement.moves();
@@ -114,7 +114,7 @@ class BeamPlacerTest {
         Shape eight = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(9));
         byte[] state = puzzle.relabelledStart();
-        assertNull(new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
+        assertNull(new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, () -> false).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
                 new BeamPlacer.Block(0, 0, 8, 8), new BeamPlacer.Block(1, 1, 7, 7), null, System.nanoTime()));
     }
 
@@ -127,7 +127,7 @@ class BeamPlacerTest {
         BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
         BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
         // Fifty layers take a beam some way into the 200 or so it needs, not to the end.
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND).place(state, puzzle.start().blankIndex(), goalBlank,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, () -> false).place(state, puzzle.start().blankIndex(), goalBlank,
                 all, block, null, deadline(), 50);
         assertNotNull(placement);
         assertFalse(placement.complete());

@@ -5,6 +5,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.RandomBoards;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.pdb.TestDatabases;
@@ -55,6 +56,22 @@ class FastAnswerTimeTest {
             }
             SolveResult result = legal(puzzle, SOLVER.solve(puzzle, tight));
             assertTrue(result.millis() < millis + 250, result.millis() + " ms for " + millis);
+        }
+    }
+
+    /** A cancelled answer stops at its next line, beam layer or window, however much time it was given. */
+    @Test
+    void aCancelledAnswerEndsCancelledWithinATenthOfASecond() {
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(Shape.of(7, 7)), new Random(7));
+        for (long cancelAfterMillis : new long[] {0, 200, 2000}) {
+            long started = System.nanoTime();
+            long cancelAt = started + cancelAfterMillis * 1_000_000L;
+            SolveOptions options = new SolveOptions(Mode.FAST, FAST.maxNodes(), 30_000,
+                    () -> System.nanoTime() >= cancelAt);
+            SolveResult result = SOLVER.solve(puzzle, options);
+            long lateMillis = (System.nanoTime() - cancelAt) / 1_000_000L;
+            assertTrue(lateMillis < 100, "ended " + lateMillis + " ms after it was cancelled at " + cancelAfterMillis);
+            assertEquals(Outcome.CANCELLED, result.outcome(), "cancelled after " + cancelAfterMillis + " ms");
         }
     }
 

@@ -23,7 +23,7 @@ class PathShortenerTest {
         Board start = Board.solved(six);
         // Two detours of eight moves that turn three tiles and back, in a walk of the blank along the border.
         String moves = "ulllll" + "urdl" + "ruld" + "uuuu" + "rrrrr" + "ldru" + "dlur" + "ddddd";
-        String shorter = new PathShortener(six, PathShortener.WINDOW, PathShortener.WINDOW_NODES).shorten(start.tileBytes(), moves, NO_DEADLINE);
+        String shorter = new PathShortener(six, PathShortener.WINDOW, PathShortener.WINDOW_NODES, () -> false).shorten(start.tileBytes(), moves, NO_DEADLINE);
         assertEquals(start.apply(moves), start.apply(shorter));
         assertTrue(shorter.length() <= moves.length() - 16, shorter.length() + " moves of " + moves.length());
     }
@@ -36,7 +36,7 @@ class PathShortenerTest {
         for (int trial = 0; trial < 20; trial++) {
             Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), random);
             String shortest = table.solve(puzzle.relabelledStart());
-            String shortened = new PathShortener(eight, PathShortener.WINDOW, PathShortener.WINDOW_NODES).shorten(puzzle.relabelledStart(), shortest, NO_DEADLINE);
+            String shortened = new PathShortener(eight, PathShortener.WINDOW, PathShortener.WINDOW_NODES, () -> false).shorten(puzzle.relabelledStart(), shortest, NO_DEADLINE);
             assertEquals(shortest.length(), shortened.length());
             assertEquals(puzzle.goal(), puzzle.start().apply(shortened));
         }
@@ -46,6 +46,6 @@ class PathShortenerTest {
     void nothingIsSearchedPastTheDeadline() {
         Shape six = Shape.of(6, 6);
         String moves = "uldr".repeat(20);
-        assertEquals(moves, new PathShortener(six, PathShortener.WINDOW, PathShortener.WINDOW_NODES).shorten(Board.solved(six).tileBytes(), moves, System.nanoTime()));
+        assertEquals(moves, new PathShortener(six, PathShortener.WINDOW, PathShortener.WINDOW_NODES, () -> false).shorten(Board.solved(six).tileBytes(), moves, System.nanoTime()));
     }
 }
