@@ -15,8 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** Optimal 24-puzzle proofs within a budget; see bench/proofs. */
+/** Optimal 24-puzzle searches within a budget, their proofs and anytime answers; see bench/proofs and bench/anytime. */
 public class ProofsBench {
 
     private static final Shape FIVE = Shape.of(5, 5);
@@ -33,58 +34,80 @@ public class ProofsBench {
         }
     }
 
+    /** Arguments: DeepCubeA's states file, how many, seconds per board, and Korf's 50 file when its ten easiest run first. */
     public static void main(String[] args) throws IOException {
         Locale.setDefault(Locale.ROOT);
-        int states = Integer.parseInt(args[2]);
-        long millis = Long.parseLong(args[3]) * 1000;
+        int states = Integer.parseInt(args[1]);
+        long millis = Long.parseLong(args[2]) * 1000;
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf("java %s %s, %d cores, %d s per board%n", System.getProperty("java.version"),
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), cores, millis / 1000);
         PatternDatabases databases = DatabaseSettings.databases();
         long loading = System.nanoTime();
-        databases.heuristic(FIVE, 0, LoadPolicy.LOAD);
         databases.heuristic(FIVE, FIVE.size() - 1, LoadPolicy.LOAD);
+        if (args.length > 3) {
+            databases.heuristic(FIVE, 0, LoadPolicy.LOAD);
+        }
         System.out.printf("5x5 databases ready in %.1f s%n", (System.nanoTime() - loading) / 1e9);
         Solver solver = new Solver(databases, cores);
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, millis);
 
-        List<Instance> korf = Files.readAllLines(Path.of(args[0])).stream().filter(line -> !line.isBlank())
-                .map(line -> Instance.parse(line, Board.blankFirst(FIVE)))
-                .filter(instance -> KORF_EASIEST.contains(instance.id()))
-                .sorted((a, b) -> KORF_EASIEST.indexOf(a.id()) - KORF_EASIEST.indexOf(b.id())).toList();
-        run("Korf's ten easiest", korf, solver, options);
-        List<Instance> deepCubeA = Files.readAllLines(Path.of(args[1])).stream().filter(line -> !line.isBlank())
+        if (args.length > 3) {
+            List<Instance> korf = Files.readAllLines(Path.of(args[3])).stream().filter(line -> !line.isBlank())
+                    .map(line -> Instance.parse(line, Board.blankFirst(FIVE)))
+                    .filter(instance -> KORF_EASIEST.contains(instance.id()))
+                    .sorted((a, b) -> KORF_EASIEST.indexOf(a.id()) - KORF_EASIEST.indexOf(b.id())).toList();
+            run("Korf's ten easiest", korf, solver, options);
+        }
+        List<Instance> deepCubeA = Files.readAllLines(Path.of(args[0])).stream().filter(line -> !line.isBlank())
                 .limit(states).map(line -> Instance.parse(line, Board.solved(FIVE))).toList();
         run("DeepCubeA's first " + deepCubeA.size(), deepCubeA, solver, options);
     }
 
     private static void run(String set, List<Instance> instances, Solver solver, SolveOptions options) {
         System.out.println(set + ":");
-        System.out.println("   id  optimal  proven  lowerBound          nodes  seconds");
+        System.out.println("   id  optimal  length  proven  lowerBound  bound  first s          nodes  total s");
         int proven = 0;
         long nodes = 0;
         double seconds = 0;
+        double overOptimum = 0;
+        double bounds = 0;
+        double firstSeconds = 0;
         for (Instance instance : instances) {
             long started = System.nanoTime();
-            SolveResult result = solver.solve(instance.puzzle(), options);
-            double took = (System.nanoTime() - started) / 1e9;
+            AtomicLong firstAnswer = new AtomicLong();
+            SolveResult result = solver.solve(instance.puzzle(), options.withProgress(report -> {
+                if (report.bestLength().isPresent()) {
+                    firstAnswer.compareAndSet(0, System.nanoTime());
+                }
+            }));
+            long ended = System.nanoTime();
             check(instance, result);
-            System.out.printf("%5s  %7d  %6s  %10d  %,13d  %7.2f%n", instance.id(), instance.optimum(),
-                    result.optimal() ? "yes" : "no", result.lowerBound().orElse(0), result.expanded(), took);
+            double first = ((firstAnswer.get() == 0 ? ended : firstAnswer.get()) - started) / 1e9;
+            double took = (ended - started) / 1e9;
+            System.out.printf("%5s  %7d  %6d  %6s  %10d  %5.3f  %7.2f  %,13d  %7.2f%n", instance.id(),
+                    instance.optimum(), result.length(), result.optimal() ? "yes" : "no",
+                    result.lowerBound().getAsInt(), result.bound(), first, result.expanded(), took);
             proven += result.optimal() ? 1 : 0;
             nodes += result.expanded();
             seconds += took;
+            overOptimum += (double) result.length() / instance.optimum();
+            bounds += result.bound();
+            firstSeconds += first;
         }
-        System.out.printf("%s: %d of %d proven optimal (%.0f %%), mean %,d nodes, %.1f M nodes/s%n", set, proven,
-                instances.size(), 100.0 * proven / instances.size(), nodes / instances.size(), nodes / seconds / 1e6);
+        int n = instances.size();
+        System.out.printf("%s: %d of %d proven optimal (%.0f %%), mean %,d nodes, %.1f M nodes/s; mean length over"
+                        + " the optimum %.4f, mean certified bound %.4f, mean time to the first answer %.2f s%n", set,
+                proven, n, 100.0 * proven / n, nodes / n, nodes / seconds / 1e6, overOptimum / n, bounds / n,
+                firstSeconds / n);
     }
 
-    /** An answer that is legal, never shorter than the optimum, its length the optimum when proven. */
+    /** An answer that is legal, never shorter than the optimum, whose lower bound is not above it. */
     private static void check(Instance instance, SolveResult result) {
         Puzzle puzzle = instance.puzzle();
         if (!result.isSolved() || !puzzle.start().apply(result.moves()).equals(puzzle.goal())
-                || result.length() < instance.optimum() || result.optimal() && result.length() != instance.optimum()
-                || result.lowerBound().orElse(0) > instance.optimum()) {
+                || result.length() < instance.optimum() || result.lowerBound().getAsInt() > instance.optimum()
+                || result.optimal() && result.length() != instance.optimum()) {
             throw new IllegalStateException("wrong answer for " + puzzle.start() + ": " + result);
         }
     }
