@@ -81,6 +81,10 @@ final class BeamPlacer {
     private static final int WIDEST = 120_000;
     /** Most patterns a region's view has: the sixteen 2x2 blocks of 8x8. */
     private static final int MAX_PATTERNS = 16;
+    /** Children a layer's boards may have, per board kept: up to three moves each, the way back excluded. */
+    private static final int CHILDREN_PER_WIDTH = 3;
+    /** Bytes the trail takes per board kept: an int, and as much again while its array grows. */
+    private static final int TRAIL_BYTES_PER_BOARD = 2 * Integer.BYTES;
     /**
      * Layers a beam takes per unit of its start's estimate (Manhattan distance plus linear conflicts): about 1.4 on
      * 6x6 to 8x8 boards, planned with margin.
@@ -158,16 +162,22 @@ final class BeamPlacer {
     private int bestIndex;
     private int fewestAwayLayer;
     private final BooleanSupplier cancelled;
+    /** Most boards the trail may hold ({@code maxBytes}' other half). */
+    private final long maxTrail;
 
     /**
-     * A placer whose layers keep at most {@code maxWidth} boards ({@link #widestFor}), stopping at the next layer
-     * once {@code cancelled} is true.
+     * A placer whose layers keep at most {@code maxWidth} boards ({@link #widestFor}), and fewer where its layers
+     * and the trail of the boards they kept would take more than {@code maxBytes}: its layers then take at most
+     * half, and a beam stops at the layer that would take its trail past the other half. It stops at the next
+     * layer once {@code cancelled} is true.
      */
-    BeamPlacer(Shape shape, BeamKey key, int maxWidth, BooleanSupplier cancelled) {
+    BeamPlacer(Shape shape, BeamKey key, int maxWidth, long maxBytes, BooleanSupplier cancelled) {
         this.shape = shape;
         this.cancelled = cancelled;
-        this.maxWidth = maxWidth;
-        seen = new RecentBoards(maxWidth);
+        long bytesPerBoard = bytesPerBoard(shape.size());
+        this.maxWidth = (int) Math.max(MIN_WIDTH, Math.min(maxWidth, maxBytes / 2 / bytesPerBoard));
+        this.maxTrail = Math.max(0, (maxBytes - this.maxWidth * bytesPerBoard) / TRAIL_BYTES_PER_BOARD);
+        seen = new RecentBoards(this.maxWidth);
         n = shape.size();
         estimateWeight = key.estimateWeight();
         outerWeight = key.outerWeight();
@@ -181,9 +191,9 @@ final class BeamPlacer {
         outer = new boolean[n];
         inRegion = new boolean[n];
         outerDistance = new int[n * n];
-        layer = new Layer(n, maxWidth);
-        next = new Layer(n, maxWidth);
-        int maxChildren = 3 * maxWidth + 1;
+        layer = new Layer(n, this.maxWidth);
+        next = new Layer(n, this.maxWidth);
+        int maxChildren = CHILDREN_PER_WIDTH * this.maxWidth + 1;
         childOrigin = new int[maxChildren];
         childKey = new int[maxChildren];
         childHash = new long[maxChildren];
@@ -191,6 +201,16 @@ final class BeamPlacer {
         childPatternIndex = new int[maxChildren];
         childPatternEntry = new byte[maxChildren];
         byKey = new int[maxChildren];
+    }
+
+    /**
+     * Bytes a placer holds per board of its widest layer: two layers (the board, its patterns' indexes and entries,
+     * blank, key, hash, tiles away and last move), the children of one layer, and the recently seen boards.
+     */
+    private static long bytesPerBoard(int cells) {
+        long layer = cells + MAX_PATTERNS * (Integer.BYTES + 1) + Integer.BYTES * 3 + Long.BYTES + 1;
+        long children = CHILDREN_PER_WIDTH * (Integer.BYTES * 5L + Long.BYTES + 1);
+        return 2 * layer + children + RecentBoards.bytesPerBoard();
     }
 
     /** The most boards a layer may keep in an answer of the given time. */
@@ -248,7 +268,7 @@ final class BeamPlacer {
         while (layerStarts.size() < maxDepth && layerStarts.size() - bestLayer <= STALL_LAYERS
                 && layerStarts.size() - fewestAwayLayer <= STALL_AWAY_LAYERS) {
             long now = System.nanoTime();
-            if (now >= deadlineNanos || cancelled.getAsBoolean()) {
+            if (now >= deadlineNanos || cancelled.getAsBoolean() || trail.size() + (long) maxWidth > maxTrail) {
                 break;
             }
             double nanosPerChild = made == 0 ? FIRST_NANOS_PER_CHILD : (now - started) / (double) made;

@@ -134,14 +134,17 @@ public final class FastSolver {
      * One round: a reduction with the round's first key on the caller's thread and, when {@code paired} and
      * another core is free, one with its second key beside it; the shorter answer.
      */
-    private SolveResult round(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started,
+    private SolveResult round(Puzzle puzzle, SolveOptions given, boolean optimalWholeBoard, long started,
                               long millis, int round, boolean paired) {
         long roundStart = System.nanoTime();
+        boolean twoReductions = secondReductions != null && paired;
+        // Two reductions at once share the memory the solve may hold.
+        SolveOptions options = twoReductions ? given.withMemory(given.maxBytes() / 2) : given;
         // One deadline for every region's searches: past it, regions are reduced down to an exact table.
         long searchMillis = Math.min(millis, tuning.searchTime().toMillis()
                 * Math.max(millis, ReductionOptions.ANSWER_TIME.toMillis()) / ReductionOptions.ANSWER_TIME.toMillis());
         long searchDeadline = roundStart + searchMillis * 1_000_000L;
-        Future<SolveResult> second = secondReductions == null || !paired ? null
+        Future<SolveResult> second = !twoReductions ? null
                 : secondReductions.submit(() -> {
                     // Queued behind other answers' second reductions, it takes what time is left, if enough.
                     long left = millis - (System.nanoTime() - roundStart) / 1_000_000L;
@@ -187,7 +190,7 @@ public final class FastSolver {
                 ? databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY) : null;
         return ReductionSolver.solve(puzzle, started,
                 new ReductionOptions(finisher, foresight, guide, beamKey, Duration.ofMillis(millis),
-                        region.options().cancelled()));
+                        region.options().maxBytes(), region.options().cancelled()));
     }
 
     /**

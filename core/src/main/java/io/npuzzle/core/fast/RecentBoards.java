@@ -21,6 +21,11 @@ final class RecentBoards {
         hashes = new long[Integer.highestOneBit(Math.max(1, SLOTS_PER_BOARD * width))];
     }
 
+    /** Bytes the table takes at most per board a layer keeps. */
+    static long bytesPerBoard() {
+        return SLOTS_PER_BOARD * (long) Long.BYTES;
+    }
+
     /** How many boards it can hold at most. */
     int slots() {
         return hashes.length;

@@ -287,7 +287,7 @@ public final class ReductionSolver {
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
             if (beamPlacer == null) {
                 beamPlacer = new BeamPlacer(shape, options.beamKey(), BeamPlacer.widestFor(options.answerTime()),
-                        options.cancelled());
+                        options.maxBytes(), options.cancelled());
             }
             long now = System.nanoTime();
             long deadline = rows == 0 ? beamDeadline : now + (long) (BLOCK_BEAM_SHARE * (beamDeadline - now));

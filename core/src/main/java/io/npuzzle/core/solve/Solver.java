@@ -139,7 +139,8 @@ public final class Solver {
      */
     public QuickAnswer quickAnswer(Puzzle puzzle, SolveOptions options) {
         long millis = Math.max(1, Math.min(QUICK_ANSWER_TIME.toMillis(), options.maxMillis() / QUICK_ANSWER_SHARE));
-        SolveOptions quick = options.withBudget(options.maxNodes(), millis);
+        // It runs while the search that asked holds its nodes: half the search's memory is left to them.
+        SolveOptions quick = options.withBudget(options.maxNodes(), millis).withMemory(options.maxBytes() / 2);
         return () -> fast.solve(puzzle, quick, false, System.nanoTime());
     }
 

@@ -48,7 +48,7 @@ class BeamPlacerTest {
         BeamPlacer.Block block = new BeamPlacer.Block(top, left, 6, 6);
         byte[] state = puzzle.relabelledStart();
         byte[] before = state.clone();
-        BeamPlacer beam = new BeamPlacer(seven, key, ONE_SECOND, () -> false);
+        BeamPlacer beam = new BeamPlacer(seven, key, ONE_SECOND, Long.MAX_VALUE, () -> false);
         BeamPlacer.Placement placement = beam.place(state, puzzle.start().blankIndex(), goalBlank,
                 new BeamPlacer.Block(0, 0, 7, 7), block, null, deadline());
         assertNotNull(placement, "no beam towards " + goal);
@@ -98,7 +98,7 @@ class BeamPlacerTest {
             }
         }
         BeamPlacer.Block region = new BeamPlacer.Block(2, 2, 6, 6);
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, () -> false).place(state, Board.cellOf(state, 0), goalBlank, region,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, Long.MAX_VALUE, () -> false).place(state, Board.cellOf(state, 0), goalBlank, region,
                 new BeamPlacer.Block(0, 0, 0, 0), guide, deadline());
         assertTrue(placement.complete());
         String moves = placement.moves();
@@ -114,7 +114,7 @@ class BeamPlacerTest {
         Shape eight = Shape.of(8, 8);
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(9));
         byte[] state = puzzle.relabelledStart();
-        assertNull(new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, () -> false).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
+        assertNull(new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, Long.MAX_VALUE, () -> false).place(state, puzzle.start().blankIndex(), puzzle.goalBlank(),
                 new BeamPlacer.Block(0, 0, 8, 8), new BeamPlacer.Block(1, 1, 7, 7), null, System.nanoTime()));
     }
 
@@ -127,12 +127,31 @@ class BeamPlacerTest {
         BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
         BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
         // Fifty layers take a beam some way into the 200 or so it needs, not to the end.
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, () -> false).place(state, puzzle.start().blankIndex(), goalBlank,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, Long.MAX_VALUE, () -> false).place(state, puzzle.start().blankIndex(), goalBlank,
                 all, block, null, deadline(), 50);
         assertNotNull(placement);
         assertFalse(placement.complete());
         byte[] after = play(eight, state, placement.moves(), all);
         assertTrue(placement.moves().length() <= 50);
+        assertTrue(outerAway(eight, after, block, goalBlank) < outerAway(eight, state, block, goalBlank));
+    }
+
+    /** Its trail kept within its memory: a beam given a megabyte stops a few layers in, with what it found so far. */
+    @Test
+    void aBeamGivenLittleMemoryStopsWithinIt() {
+        Shape eight = Shape.of(8, 8);
+        int goalBlank = eight.size() - 1;
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(10));
+        byte[] state = puzzle.relabelledStart();
+        BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
+        BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
+        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, 1 << 20, () -> false)
+                .place(state, puzzle.start().blankIndex(), goalBlank, all, block, null, deadline());
+        assertNotNull(placement);
+        assertFalse(placement.complete());
+        // Half a megabyte of trail at 8 bytes a board, layers of at least 200 boards: a few hundred layers at most.
+        assertTrue(placement.moves().length() < (1 << 19) / 8 / 200, placement.moves().length() + " moves");
+        byte[] after = play(eight, state, placement.moves(), all);
         assertTrue(outerAway(eight, after, block, goalBlank) < outerAway(eight, state, block, goalBlank));
     }
 

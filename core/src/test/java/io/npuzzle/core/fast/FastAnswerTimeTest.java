@@ -75,6 +75,13 @@ class FastAnswerTimeTest {
         }
     }
 
+    /** Beams narrower and shorter where the memory given is small: the answer is still legal, lines finish it. */
+    @Test
+    void anAnswerGivenLittleMemoryIsStillLegal() {
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(Shape.of(8, 8)), new Random(64));
+        legal(puzzle, SOLVER.solve(puzzle, FAST.withMemory(4L << 20)));
+    }
+
     private static SolveResult legal(Puzzle puzzle, SolveResult result) {
         assertEquals(puzzle.goal(), puzzle.start().apply(result.moves()));
         assertFalse(result.optimal());
