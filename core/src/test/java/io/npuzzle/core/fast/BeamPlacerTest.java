@@ -120,39 +120,39 @@ class BeamPlacerTest {
 
     @Test
     void aBeamCutShortHandsOverTheBoardWithTheFewestOuterTilesAway() {
-        Shape eight = Shape.of(8, 8);
-        int goalBlank = eight.size() - 1;
-        Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(10));
-        byte[] state = puzzle.relabelledStart();
-        BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
-        BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
         // Fifty layers take a beam some way into the 200 or so it needs, not to the end.
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, Long.MAX_VALUE, () -> false).place(state, puzzle.start().blankIndex(), goalBlank,
-                all, block, null, deadline(), 50);
-        assertNotNull(placement);
-        assertFalse(placement.complete());
-        byte[] after = play(eight, state, placement.moves(), all);
+        BeamPlacer.Placement placement = cutShort(
+                new BeamPlacer(Shape.of(8, 8), BeamKey.STANDARD, ONE_SECOND, Long.MAX_VALUE, () -> false), 50);
         assertTrue(placement.moves().length() <= 50);
-        assertTrue(outerAway(eight, after, block, goalBlank) < outerAway(eight, state, block, goalBlank));
     }
 
     /** Its trail kept within its memory: a beam given a megabyte stops a few layers in, with what it found so far. */
     @Test
     void aBeamGivenLittleMemoryStopsWithinIt() {
+        BeamPlacer.Placement placement = cutShort(
+                new BeamPlacer(Shape.of(8, 8), BeamKey.STANDARD, ONE_SECOND, 1 << 20, () -> false), Integer.MAX_VALUE);
+        // Half a megabyte of trail at 8 bytes a board, layers of at least 200 boards: a few hundred layers at most.
+        assertTrue(placement.moves().length() < (1 << 19) / 8 / 200, placement.moves().length() + " moves");
+    }
+
+    /**
+     * The placement {@code placer} makes of a random 8x8 board's tiles outside the 7x7 block, in at most
+     * {@code maxLayers} layers, checked to be incomplete and to leave fewer outer tiles away than the start.
+     */
+    private static BeamPlacer.Placement cutShort(BeamPlacer placer, int maxLayers) {
         Shape eight = Shape.of(8, 8);
         int goalBlank = eight.size() - 1;
         Puzzle puzzle = RandomBoards.solvable(Board.solved(eight), new Random(10));
         byte[] state = puzzle.relabelledStart();
         BeamPlacer.Block all = new BeamPlacer.Block(0, 0, 8, 8);
         BeamPlacer.Block block = new BeamPlacer.Block(1, 1, 7, 7);
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, 1 << 20, () -> false)
-                .place(state, puzzle.start().blankIndex(), goalBlank, all, block, null, deadline());
+        BeamPlacer.Placement placement = placer.place(state, puzzle.start().blankIndex(), goalBlank, all, block, null,
+                deadline(), maxLayers);
         assertNotNull(placement);
         assertFalse(placement.complete());
-        // Half a megabyte of trail at 8 bytes a board, layers of at least 200 boards: a few hundred layers at most.
-        assertTrue(placement.moves().length() < (1 << 19) / 8 / 200, placement.moves().length() + " moves");
         byte[] after = play(eight, state, placement.moves(), all);
         assertTrue(outerAway(eight, after, block, goalBlank) < outerAway(eight, state, block, goalBlank));
+        return placement;
     }
 
     private static int outerAway(Shape shape, byte[] board, BeamPlacer.Block block, int goalBlank) {
