@@ -50,6 +50,11 @@ final class BeamPlacer {
         /** The move that made each board, -1 for the start. */
         final byte[] lastMoves;
 
+        /** Bytes a layer holds per board: each array above, per board. */
+        static long bytesPerBoard(int cells) {
+            return cells + MAX_PATTERNS * (Integer.BYTES + 1L) + Integer.BYTES * 3 + Long.BYTES + 1;
+        }
+
         Layer(int cells, int width) {
             boards = new byte[width * cells];
             patternIndexes = new int[width * MAX_PATTERNS];
@@ -204,13 +209,12 @@ final class BeamPlacer {
     }
 
     /**
-     * Bytes a placer holds per board of its widest layer: two layers (the board, its patterns' indexes and entries,
-     * blank, key, hash, tiles away and last move), the children of one layer, and the recently seen boards.
+     * Bytes a placer holds per board of its widest layer: two layers, the children of one layer (origin, key, hash,
+     * tiles away, pattern index and entry, rank by key), and the recently seen boards.
      */
     private static long bytesPerBoard(int cells) {
-        long layer = cells + MAX_PATTERNS * (Integer.BYTES + 1) + Integer.BYTES * 3 + Long.BYTES + 1;
         long children = CHILDREN_PER_WIDTH * (Integer.BYTES * 5L + Long.BYTES + 1);
-        return 2 * layer + children + RecentBoards.bytesPerBoard();
+        return 2 * Layer.bytesPerBoard(cells) + children + RecentBoards.bytesPerBoard();
     }
 
     /** The most boards a layer may keep in an answer of the given time. */
