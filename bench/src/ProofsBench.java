@@ -61,7 +61,9 @@ public class ProofsBench {
         }
         List<Instance> deepCubeA = Files.readAllLines(Path.of(args[0])).stream().filter(line -> !line.isBlank())
                 .limit(states).map(line -> Instance.parse(line, Board.solved(FIVE))).toList();
-        run("DeepCubeA's first " + deepCubeA.size(), deepCubeA, solver, options);
+        if (!deepCubeA.isEmpty()) {
+            run("DeepCubeA's first " + deepCubeA.size(), deepCubeA, solver, options);
+        }
     }
 
     private static void run(String set, List<Instance> instances, Solver solver, SolveOptions options) {
