@@ -3,11 +3,13 @@
 
 NPUZZLE_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-# JVM options of the solver's processes: the command line and the benchmarks take them all, the services the huge
-# pages. Transparent huge pages for the heap: the pattern databases and their positional tables are hundreds of
-# megabytes read at random, and a heap touched 4 KB at a time pays a page fault per page (bench/korf and
-# bin/npuzzle databases measure the difference: bench/RESULTS.md). Where the kernel offers none, the JVM goes on
-# without them, and its note about that is kept off standard output, which carries the answers.
+# JVM options of the solver's processes: the command line, the benchmarks and the workers take them all, the API
+# the huge pages. Transparent huge pages for the heap: the pattern databases and their positional tables are
+# hundreds of megabytes read at random, and a heap touched 4 KB at a time pays a page fault per page (bench/korf
+# and bin/npuzzle databases measure the difference: bench/RESULTS.md). Where the kernel offers none, the JVM goes
+# on without them, and its note about that is kept off standard output, which carries the answers. The parallel
+# collector compacts every object when the heap fills: G1 leaves arrays of half a region or more where they lie,
+# and a heap mostly taken by databases and searches' node arrays can then fail an allocation with room to spare.
 NPUZZLE_HUGE_PAGES="-XX:+UseTransparentHugePages -Xlog:pagesize=off"
 NPUZZLE_JVM_OPTIONS="-XX:+UseParallelGC $NPUZZLE_HUGE_PAGES"
 

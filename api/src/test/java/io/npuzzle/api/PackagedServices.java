@@ -28,10 +28,11 @@ public final class PackagedServices {
      * test's heavy search runs at once, whatever the machine's store holds, and no background build takes the CPUs.
      */
     public static final String MISSING_DATABASES = "npuzzle.worker.databases.missing";
-    /** The JVM options bin/run starts the services with. */
-    static final List<String> RUN_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+ExitOnOutOfMemoryError");
+    /** The JVM options bin/run starts a worker with, at its least heap. */
+    static final List<String> RUN_JVM_OPTIONS =
+            List.of("-Xmx512m", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
     /** The heap bin/run gives a worker that builds the 5x5 databases. */
-    static final List<String> BUILDING_HEAP = List.of("-Xmx2g", "-XX:+ExitOnOutOfMemoryError");
+    static final List<String> BUILDING_HEAP = List.of("-Xmx2g", "-XX:+UseParallelGC", "-XX:+ExitOnOutOfMemoryError");
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 

@@ -14,6 +14,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,14 +48,17 @@ class HeavyJobsIT {
     private static JobsClient client;
 
     @BeforeAll
-    static void startServices() {
+    static void startServices() throws IOException {
         TestInfrastructure.shared().redis().flushAll();
         workerPort = FreePorts.next();
         // Two heavy searches at once, each with its share of the 512 MiB heap; a shorter budget than the default,
-        // so that the test ends sooner: the memory budget is what stops these searches.
+        // so that the test ends sooner: the memory budget is what stops these searches. A store of its own, so that
+        // the heap holds the same databases whatever this machine has stored.
+        Path databases = Files.createTempDirectory(TestInfrastructure.WORK_DIR, "heavy-databases");
         worker = PackagedServices.startWorkerAsRun("heavy-worker", workerPort, Map.of(
                 "npuzzle.worker.heavy.concurrency", "2",
-                "npuzzle.worker.heavy.max-time", "PT15S"));
+                "npuzzle.worker.heavy.max-time", "PT15S",
+                "npuzzle.worker.databases.directory", databases.toString()));
         services.add(worker);
         int port = FreePorts.next();
         services.add(PackagedServices.startApi("heavy-api", port));

@@ -2,9 +2,10 @@ package io.npuzzle.core.model;
 
 /**
  * How much memory one search may hold, the rule the command line and the worker share: half of the heap is set
- * aside for searches (the rest holds tables, pattern databases, the service and garbage not yet collected),
- * split evenly among the searches that may run at once. No mix of requests can then exhaust the heap: a search
- * that reaches its share ends over budget instead.
+ * aside for searches, split evenly among the searches that may run at once; three eighths are the databases'
+ * tables' ({@code TableMemory}), and the last eighth holds the service and garbage not yet collected. No mix of
+ * requests and stored databases can then exhaust the heap: a search that reaches its share ends over budget
+ * instead, and a table that finds no room is not loaded.
  */
 public final class SearchMemory {
 

@@ -43,8 +43,10 @@ public final class PatternDatabase {
     private final Pattern pattern;
     private final byte[] packed;
     private volatile byte[] positional;
-    /** Whether {@link #readsPositionally()} took this table's room from the budget (or needs none). */
+    /** Whether {@link #readsPositionally()} took this table's room from {@link #tables} (or needs none). */
     private boolean positionalReserved;
+    /** Where a large positional table takes its room: the ledger of the databases that loaded this one. */
+    private volatile TableMemory tables = TableMemory.PROCESS;
     private final AtomicBoolean layoutAsked = new AtomicBoolean();
     /** Held while the positional table is laid out: not this object, whose budget question must not wait for it. */
     private final Object layoutLock = new Object();
@@ -108,10 +110,9 @@ public final class PatternDatabase {
 
     /**
      * Whether searches should read this database through its positional table: one exists ({@link
-     * #hasPositionalTable(Pattern)}) and is small, or fits in what is left of the process's {@link
-     * PositionalTableBudget} (a quarter of the heap for all large ones), reserved here once. Ranking afresh per
-     * move costs about half the node rate of a 4x5 or 5x5 search ({@code bench/shapes}); where the budget is
-     * spent, searches rank.
+     * #hasPositionalTable(Pattern)}) and is small, or fits in what is left of the {@link TableMemory} its tables
+     * share, reserved here once. Ranking afresh per move costs about half the node rate of a 4x5 or 5x5 search
+     * ({@code bench/shapes}); where the room is taken, searches rank.
      */
     public synchronized boolean readsPositionally() {
         if (!hasPositionalTable(pattern)) {
@@ -119,9 +120,14 @@ public final class PatternDatabase {
         }
         if (!positionalReserved) {
             positionalReserved = positionalEntries(pattern) <= SMALL_POSITIONAL_ENTRIES
-                    || PositionalTableBudget.PROCESS.reserve(bytesFor(positionalEntries(pattern)));
+                    || tables.reserve(bytesFor(positionalEntries(pattern)));
         }
         return positionalReserved;
+    }
+
+    /** Makes {@code ledger}, where this database's ranked table took its room, grant its positional table too. */
+    void takesRoomFrom(TableMemory ledger) {
+        tables = ledger;
     }
 
     /**

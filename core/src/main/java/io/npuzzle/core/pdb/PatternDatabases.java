@@ -44,6 +44,7 @@ public final class PatternDatabases {
     private final PatternDatabaseBuilder builder;
     private final DatabaseSet largest;
     private final long maxBuildEntries;
+    private final TableMemory tables;
     private final ConcurrentHashMap<Pattern, FutureTask<PatternDatabase>> databases = new ConcurrentHashMap<>();
     /** Builds under way in this process, by pattern. */
     private final ConcurrentHashMap<Pattern, BuildProgress> builds = new ConcurrentHashMap<>();
@@ -52,19 +53,28 @@ public final class PatternDatabases {
     private final Set<DatabaseGoal> unavailable = ConcurrentHashMap.newKeySet();
     /** Large goals not loaded for want of heap, said once each. */
     private final Set<DatabaseGoal> refusedForHeap = ConcurrentHashMap.newKeySet();
+    /** Databases whose ranked table found no room left in {@link #tables}, by why: never asked for again. */
+    private final ConcurrentHashMap<Pattern, String> beyondTables = new ConcurrentHashMap<>();
     private final ExecutorService background = Executors.newSingleThreadExecutor(PatternDatabases::daemon);
     private volatile boolean ready;
 
     /**
      * @param largest         {@link DatabaseSet#LARGE} to use the large databases for 4x4 and 4x5 once built, else STANDARD
      * @param maxBuildEntries databases with more entries are only loaded from the store, never built here
+     * @param tables          the room the tables in memory take theirs from
      */
     public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
-                            long maxBuildEntries) {
+                            long maxBuildEntries, TableMemory tables) {
         this.store = store;
         this.builder = builder;
         this.largest = largest;
         this.maxBuildEntries = maxBuildEntries;
+        this.tables = tables;
+    }
+
+    public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
+                            long maxBuildEntries) {
+        this(store, builder, largest, maxBuildEntries, TableMemory.PROCESS);
     }
 
     public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest) {
@@ -266,9 +276,12 @@ public final class PatternDatabases {
         if (heuristics.containsKey(goal) || unavailable.contains(goal) && !stored(goal)) {
             return;
         }
+        Set<Pattern> patterns = patternsOf(goal);
+        if (beyondTables(patterns) != null) {
+            return;
+        }
         // Stored meanwhile (a background build, here or by another process sharing the store): usable now.
         unavailable.remove(goal);
-        Set<Pattern> patterns = patternsOf(goal);
         Pattern missing = unobtainable(patterns);
         if (missing != null) {
             unavailable.add(goal);
@@ -378,7 +391,36 @@ public final class PatternDatabases {
         }
     }
 
+    /**
+     * Loads or builds a database to keep in memory, once its ranked table has room in {@link #tables}; where it has
+     * none, it is refused for good ({@link DatabaseUnavailableException}), said once.
+     */
     private PatternDatabase loadOrBuild(Pattern pattern) {
+        String refused = beyondTables.get(pattern);
+        if (refused != null) {
+            throw new DatabaseUnavailableException(refused);
+        }
+        long bytes = PatternDatabase.bytesFor(pattern.entries());
+        if (!tables.reserve(bytes)) {
+            String why = "pattern database " + pattern.key() + " needs " + Math.max(1, bytes >> 20) + " MiB, more "
+                    + "than is left (" + (tables.left() >> 20) + " MiB) of the " + (tables.limit() >> 20)
+                    + " MiB this heap keeps for databases";
+            if (beyondTables.putIfAbsent(pattern, why) == null) {
+                LOG.log(System.Logger.Level.WARNING, "{0}: searches that read it go without it", why);
+            }
+            throw new DatabaseUnavailableException(why);
+        }
+        try {
+            PatternDatabase database = loadOrBuildWithin(pattern);
+            database.takesRoomFrom(tables);
+            return database;
+        } catch (RuntimeException | Error e) {
+            tables.release(bytes);
+            throw e;
+        }
+    }
+
+    private PatternDatabase loadOrBuildWithin(Pattern pattern) {
         PatternDatabase loaded = store.load(pattern);
         if (loaded != null) {
             return loaded;
@@ -388,6 +430,17 @@ public final class PatternDatabases {
             PatternDatabase builtElsewhere = store.load(pattern);
             return builtElsewhere != null ? builtElsewhere : buildAndSave(pattern);
         }
+    }
+
+    /** Why one of the databases was refused room in {@link #tables}; null when none was. */
+    private String beyondTables(Set<Pattern> patterns) {
+        for (Pattern pattern : patterns) {
+            String refused = beyondTables.get(pattern);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        return null;
     }
 
     /**
@@ -419,12 +472,19 @@ public final class PatternDatabases {
         return unobtainable(patternsOf(goal)) == null;
     }
 
-    /** How far the goal's databases are: in memory, stored, being built here, or missing. */
+    /**
+     * How far the goal's databases are: in memory, stored, being built here, missing, or refused for want of room
+     * in this heap ({@link TableMemory}).
+     */
     public DatabaseState state(DatabaseGoal goal) {
         if (heuristics.containsKey(goal)) {
             return new DatabaseState.Ready(true);
         }
         Set<Pattern> patterns = patternsOf(goal);
+        String refused = beyondTables(patterns);
+        if (refused != null) {
+            return new DatabaseState.Unavailable(refused);
+        }
         int stored = 0;
         BuildProgress building = null;
         for (Pattern pattern : patterns) {

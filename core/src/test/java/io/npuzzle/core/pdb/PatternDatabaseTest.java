@@ -144,13 +144,15 @@ class PatternDatabaseTest {
     }
 
     @Test
-    void aBudgetGrantsTablesWhileTheyFitAndTakesNothingForOneThatDoesNot() {
-        PositionalTableBudget budget = new PositionalTableBudget(100);
+    void tableMemoryGrantsTablesWhileTheyFitAndTakesNothingForOneThatDoesNot() {
+        TableMemory tables = new TableMemory(100);
 
-        assertTrue(budget.reserve(60));
-        assertFalse(budget.reserve(60), "60 more would make 120");
-        assertTrue(budget.reserve(40), "the refused 60 took nothing");
-        assertFalse(budget.reserve(1));
+        assertTrue(tables.reserve(60));
+        assertFalse(tables.reserve(60), "60 more would make 120");
+        assertTrue(tables.reserve(40), "the refused 60 took nothing");
+        assertFalse(tables.reserve(1));
+        tables.release(40);
+        assertEquals(40, tables.left(), "released room is granted again");
     }
 
     @Test

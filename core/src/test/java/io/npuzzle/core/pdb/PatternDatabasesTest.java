@@ -68,6 +68,32 @@ class PatternDatabasesTest {
         assertFalse(new PatternDatabaseStore(store).contains(sevenTiles), "the seven-tile half was built for nothing");
     }
 
+    /**
+     * Stored databases whose tables do not fit in what the heap keeps for databases are not loaded: the search goes
+     * without them, the goal says why, and asking again takes no more room. With room they load.
+     */
+    @Test
+    void storedDatabasesBeyondTheHeapsRoomForTablesAreNotLoaded(@TempDir Path store) {
+        Shape six = Shape.of(6, 6);
+        DatabaseGoal goal = new DatabaseGoal(six, 35, DatabaseSet.STANDARD);
+        PatternDatabases.in(store, DatabaseSet.STANDARD).store(goal);
+        TableMemory tables = new TableMemory(1 << 20);
+        PatternDatabases databases = new PatternDatabases(new PatternDatabaseStore(store),
+                new PatternDatabaseBuilder(1), DatabaseSet.STANDARD, Long.MAX_VALUE, tables);
+
+        assertNull(databases.heuristic(six, 35, LoadPolicy.LOAD));
+        long left = tables.left();
+        assertNull(databases.heuristic(six, 35, LoadPolicy.LOAD));
+        assertNull(databases.heuristic(six, 35, LoadPolicy.IF_STORED));
+        assertEquals(left, tables.left(), "nothing more taken");
+        DatabaseState state = databases.state(goal);
+        assertTrue(state instanceof DatabaseState.Unavailable unavailable
+                && unavailable.reason().contains("this heap keeps for databases"), state.toString());
+
+        assertNotNull(new PatternDatabases(new PatternDatabaseStore(store), new PatternDatabaseBuilder(1),
+                DatabaseSet.STANDARD, Long.MAX_VALUE, new TableMemory(64 << 20)).heuristic(six, 35, LoadPolicy.LOAD));
+    }
+
     /** A database over the limit is not built: no estimate, and the caller searches without one. */
     @Test
     void noDatabaseIsBuiltPastTheEntryLimit(@TempDir Path empty) {

@@ -16,6 +16,8 @@ public final class Dockerfile {
     private static final Pattern FROM = Pattern.compile("(?i)FROM\\s+(?:--\\S+\\s+)*(\\S+)(?:\\s+AS\\s+(\\S+))?");
     private static final Pattern ARG = Pattern.compile("(?i)ARG\\s+(\\w+)(?:=(\\S*))?");
     private static final Pattern ENV_PAIR = Pattern.compile("(\\w+)=(\"(?:[^\"\\\\]|\\\\.)*\"|\\S+)");
+    /** A reference to a variable in an ENV value: ${NAME}. */
+    private static final Pattern REFERENCE = Pattern.compile("\\$\\{(\\w+)}");
     private static final Pattern PARSER_DIRECTIVE = Pattern.compile("(?i)#\\s*(syntax|escape|check)\\s*=.*");
 
     private final String text;
@@ -127,7 +129,7 @@ public final class Dockerfile {
             Matcher pair = ENV_PAIR.matcher(line);
             boolean any = false;
             while (pair.find()) {
-                env.put(pair.group(1), unquote(pair.group(2)));
+                env.put(pair.group(1), substituted(unquote(pair.group(2)), env));
                 any = true;
             }
             if (!any) { // the old form: ENV NAME value
@@ -136,6 +138,17 @@ public final class Dockerfile {
             }
         }
         return env;
+    }
+
+    /** A value with each {@code ${NAME}} replaced by what the environment so far holds, as Docker does. */
+    private static String substituted(String value, Map<String, String> env) {
+        Matcher reference = REFERENCE.matcher(value);
+        StringBuilder result = new StringBuilder();
+        while (reference.find()) {
+            reference.appendReplacement(result, Matcher.quoteReplacement(env.getOrDefault(reference.group(1), "")));
+        }
+        reference.appendTail(result);
+        return result.toString();
     }
 
     /** The entrypoint in force for the stage: its own, or the nearest base stage's. */

@@ -117,6 +117,15 @@ class ImagesTest {
                 module + ": the image's " + JavaOptions.VARIABLE + " turn on " + JavaOptions.EXIT_ON_OUT_OF_MEMORY);
     }
 
+    /** Workers' heaps fill with large arrays, which only a collector that compacts them all can always place. */
+    @Test
+    void theWorkerImageCollectsWithTheParallelCollectorAndKeepsTheCommonOptions() {
+        String worker = DOCKERFILE.env("worker").get(JavaOptions.VARIABLE);
+        assertTrue(worker.startsWith("-XX:+UseParallelGC ") && JavaOptions.exitOnOutOfMemory(worker), worker);
+        assertTrue(worker.endsWith(DOCKERFILE.env("runtime").get(JavaOptions.VARIABLE)), worker);
+        assertFalse(DOCKERFILE.env("api").get(JavaOptions.VARIABLE).contains("UseParallelGC"));
+    }
+
     @Test
     void imagesRunAsTheUserThePodsDeclare() {
         String user = DOCKERFILE.stage("runtime").all("USER").get(0);

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class BinRunTest {
 
     private static final List<String> SCRIPT = LogicalLines.of(Repository.read("bin/run"));
+    private static final List<String> LIB = LogicalLines.of(Repository.read("bin/lib.sh"));
     private static final Pattern TOPICS = Pattern.compile("TOPICS=\\(([^)]*)\\)");
 
     @Test
@@ -65,6 +66,16 @@ class BinRunTest {
         String jar = "/" + module + "/target/quarkus-app/quarkus-run.jar";
         assertTrue(SCRIPT.stream().anyMatch(line -> line.startsWith("launch_service ") && line.contains(jar)),
                 module + " is started by launch_service, with the options every app gets");
+    }
+
+    /** Workers take the solver's JVM options, the parallel collector among them; the API only the huge pages. */
+    @Test
+    void workersRunWithTheSolversJvmOptions() {
+        String worker = body("launch_worker() {").get(0);
+        assertTrue(worker.startsWith("launch_service \"worker-$1\"") && worker.contains(" $NPUZZLE_JVM_OPTIONS "),
+                worker);
+        assertTrue(LIB.stream().anyMatch(line -> line.startsWith("NPUZZLE_JVM_OPTIONS=\"-XX:+UseParallelGC ")));
+        assertTrue(body("launch_api() {").get(0).contains(" $NPUZZLE_HUGE_PAGES "));
     }
 
     /** Jobs survive a restart of bin/run and are never evicted; cached answers may be. */

@@ -1,5 +1,6 @@
 package io.npuzzle.worker.lifecycle;
 
+import io.npuzzle.core.pdb.TableMemory;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolverSlots;
@@ -40,9 +41,10 @@ public class BudgetCheck {
             throw new IllegalStateException(problem);
         }
         LOG.infof("quick jobs: %d solves at once, %d in flight, budget %d ms / %d nodes; heavy jobs: %d at once,"
-                        + " budget %d ms / %d nodes / %d MiB each", quick.concurrency(), config.inFlight(),
-                quick.budget().maxMillis(), quick.budget().maxNodes(), heavy.concurrency(),
-                heavy.budget().maxMillis(), heavy.budget().maxNodes(), heavy.budget().maxBytes() >> 20);
+                        + " budget %d ms / %d nodes / %d MiB each; database tables: up to %d MiB",
+                quick.concurrency(), config.inFlight(), quick.budget().maxMillis(), quick.budget().maxNodes(),
+                heavy.concurrency(), heavy.budget().maxMillis(), heavy.budget().maxNodes(),
+                heavy.budget().maxBytes() >> 20, TableMemory.PROCESS.limit() >> 20);
     }
 
     /** The longest a record may wait unacknowledged; an age limit of 0 means none. */
