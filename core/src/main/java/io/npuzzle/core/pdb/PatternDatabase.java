@@ -120,7 +120,7 @@ public final class PatternDatabase {
         }
         if (!positionalReserved) {
             positionalReserved = positionalEntries(pattern) <= SMALL_POSITIONAL_ENTRIES
-                    || tables.reserve(bytesFor(positionalEntries(pattern)));
+                    || tables.reservePositional(bytesFor(positionalEntries(pattern)));
         }
         return positionalReserved;
     }

@@ -7,8 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * of it is the searches' ({@code SearchMemory}), and the last eighth is the process's own and its garbage, so
  * that no mix of stored databases and searches can exhaust the heap: a ranked table that does not fit is not
  * loaded (its goal is answered without databases), a positional one is not laid out (its database is read ranked).
- * Room is granted in the order it is asked for, so a process that loads the same databases in the same order gets
- * the same ones; tables stay for the life of the process.
+ * Positional tables take at most two thirds of the room, a quarter of the heap, so that ranked tables, without
+ * which a goal has no estimate, always have the rest. Room is granted in the order it is asked for, so a process
+ * that loads the same databases in the same order gets the same ones; tables stay for the life of the process.
  */
 public final class TableMemory {
 
@@ -16,13 +17,18 @@ public final class TableMemory {
     public static final TableMemory PROCESS = new TableMemory(Runtime.getRuntime().maxMemory() / 8 * 3);
 
     private final long limit;
+    private final long positionalLimit;
     private final AtomicLong reserved = new AtomicLong();
+    /** Bytes taken for positional tables; guarded by this. */
+    private long positional;
 
+    /** @param limit bytes the tables may take in all, two thirds of which positional ones may */
     public TableMemory(long limit) {
         this.limit = limit;
+        this.positionalLimit = limit / 3 * 2;
     }
 
-    /** Takes {@code bytes} and returns true, or returns false and takes nothing when they do not fit. */
+    /** Takes {@code bytes} for a ranked table and returns true, or returns false and takes nothing. */
     boolean reserve(long bytes) {
         long before;
         do {
@@ -34,7 +40,16 @@ public final class TableMemory {
         return true;
     }
 
-    /** Gives back room taken for a table that was not kept after all. */
+    /** Takes {@code bytes} for a positional table and returns true, or returns false and takes nothing. */
+    synchronized boolean reservePositional(long bytes) {
+        if (positional + bytes > positionalLimit || !reserve(bytes)) {
+            return false;
+        }
+        positional += bytes;
+        return true;
+    }
+
+    /** Gives back room taken for a ranked table that was not kept after all. */
     void release(long bytes) {
         reserved.addAndGet(-bytes);
     }

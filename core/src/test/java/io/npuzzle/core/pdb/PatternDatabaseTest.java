@@ -156,6 +156,16 @@ class PatternDatabaseTest {
     }
 
     @Test
+    void positionalTablesLeaveAThirdOfTheRoomToRankedOnes() {
+        TableMemory tables = new TableMemory(90);
+
+        assertTrue(tables.reservePositional(50));
+        assertFalse(tables.reservePositional(20), "positional tables take at most 60");
+        assertTrue(tables.reserve(40), "the refused 20 took nothing");
+        assertFalse(tables.reserve(1));
+    }
+
+    @Test
     void rejectsATableOfTheWrongSize() {
         Pattern pattern = new Pattern(Shape.of(3, 3), 0b11);
         assertThrows(IllegalArgumentException.class, () -> new PatternDatabase(pattern, new byte[7]));
