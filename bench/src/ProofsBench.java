@@ -5,7 +5,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
-import io.npuzzle.core.pdb.LoadPolicy;
+import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.core.solve.Solver;
 
@@ -44,11 +44,12 @@ public class ProofsBench {
                 ManagementFactory.getRuntimeMXBean().getInputArguments(), cores, millis / 1000);
         PatternDatabases databases = DatabaseSettings.databases();
         long loading = System.nanoTime();
-        databases.heuristic(FIVE, FIVE.size() - 1, LoadPolicy.LOAD);
+        DatabaseSet set = DatabaseSettings.set();
+        databases.heuristicInSet(FIVE, FIVE.size() - 1, set);
         if (args.length > 3) {
-            databases.heuristic(FIVE, 0, LoadPolicy.LOAD);
+            databases.heuristicInSet(FIVE, 0, set);
         }
-        System.out.printf("5x5 databases ready in %.1f s%n", (System.nanoTime() - loading) / 1e9);
+        System.out.printf("5x5 databases (%s set) ready in %.1f s%n", set.label(), (System.nanoTime() - loading) / 1e9);
         Solver solver = new Solver(databases, cores);
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, millis);
 

@@ -20,8 +20,14 @@ public record GroupLookup(int index, PatternDatabase database, byte[] table, boo
     static GroupLookup of(int index, PatternDatabase database, int[] members, int[] cellMap, LayoutWait wait) {
         byte[] positional = !database.readsPositionally() ? null
                 : wait == LayoutWait.AWAIT ? database.positionalTable() : database.positionalTableWithoutWaiting();
-        return positional != null ? new GroupLookup(index, database, positional, true, members, cellMap)
-                : new GroupLookup(index, database, database.packed(), false, members, cellMap);
+        if (positional == null) {
+            byte[] ranked = database.rankedTable();
+            if (ranked != null) {
+                return new GroupLookup(index, database, ranked, false, members, cellMap);
+            }
+            positional = database.positionalTable(); // laid out since, and the ranked one let go
+        }
+        return new GroupLookup(index, database, positional, true, members, cellMap);
     }
 
     /** Whether this pattern is read ranked only until its database's positional table is laid out. */

@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
  * <p>An entry holds half the distance's excess over the tiles' taxicab distances to their goal cells (always
  * even, since every move changes both by one), in four bits, two entries to a byte (the even rank in the low
  * half): a distance is the taxicab sum plus twice the entry. An excess beyond {@link #MAX_ENTRY} is stored as
- * that maximum, which only lowers the estimate. Immutable once built; safe to share between threads.
+ * that maximum, which only lowers the estimate. Once its positional table is laid out, that table holds the entries
+ * and the ranked one is let go. Its entries never change once built; safe to share between threads.
  */
 public final class PatternDatabase {
 
@@ -41,12 +42,15 @@ public final class PatternDatabase {
     });
 
     private final Pattern pattern;
-    private final byte[] packed;
+    /** The entries in rank order until the positional table replaces them; then null. */
+    private volatile byte[] ranked;
     private volatile byte[] positional;
     /** Whether {@link #readsPositionally()} took this table's room from {@link #tables} (or needs none). */
     private boolean positionalReserved;
     /** Where a large positional table takes its room: the ledger of the databases that loaded this one. */
     private volatile TableMemory tables = TableMemory.PROCESS;
+    /** Bytes of {@link #tables} granted to the ranked table, which its positional table takes over. */
+    private volatile long rankedRoom;
     private final AtomicBoolean layoutAsked = new AtomicBoolean();
     /** Held while the positional table is laid out: not this object, whose budget question must not wait for it. */
     private final Object layoutLock = new Object();
@@ -57,7 +61,7 @@ public final class PatternDatabase {
             throw new IllegalArgumentException("expected " + bytesFor(pattern.entries()) + " bytes, got " + packed.length);
         }
         this.pattern = pattern;
-        this.packed = packed;
+        this.ranked = packed;
     }
 
     /** Bytes that hold {@code entries} four-bit entries. */
@@ -69,14 +73,38 @@ public final class PatternDatabase {
         return pattern;
     }
 
-    /** The packed entries in rank order, as stored; callers must not modify them. */
+    /**
+     * The packed entries in rank order, as stored; callers must not modify them. Once the positional table has
+     * replaced them, a new copy is made from it on each call (for saving, not for searches).
+     */
     public byte[] packed() {
-        return packed;
+        byte[] table = ranked;
+        return table != null ? table : copied(positional, new byte[bytesFor(pattern.entries())], false);
+    }
+
+    /** The ranked table while it is kept, else null: its positional table has replaced it. */
+    byte[] rankedTable() {
+        return ranked;
+    }
+
+    /** Bytes the entries take in rank order. */
+    public long rankedBytes() {
+        return bytesFor(pattern.entries());
     }
 
     /** The entry of the placement with the given rank. */
     public int entry(int rank) {
-        return entryAt(packed, rank);
+        byte[] table = ranked;
+        if (table != null) {
+            return entryAt(table, rank);
+        }
+        int[] cells = new int[pattern.tileCount()];
+        pattern.unrank(rank, cells);
+        int index = 0;
+        for (int cell : cells) {
+            index = index * pattern.shape().size() + cell;
+        }
+        return entryAt(positional, index);
     }
 
     /** Distance of the placement with the given rank (slow: unranks it; for checks, not for searches). */
@@ -120,7 +148,7 @@ public final class PatternDatabase {
         }
         if (!positionalReserved) {
             positionalReserved = positionalEntries(pattern) <= SMALL_POSITIONAL_ENTRIES
-                    || tables.reservePositional(bytesFor(positionalEntries(pattern)));
+                    || tables.reservePositional(bytesFor(positionalEntries(pattern)), rankedRoom);
         }
         return positionalReserved;
     }
@@ -128,12 +156,14 @@ public final class PatternDatabase {
     /** Makes {@code ledger}, where this database's ranked table took its room, grant its positional table too. */
     void takesRoomFrom(TableMemory ledger) {
         tables = ledger;
+        rankedRoom = rankedBytes();
     }
 
     /**
      * The same entries indexed by the cells themselves: the placement with tile i on cell c_i sits at index
      * sum of c_i * n^(k-1-i), so a search moving one tile updates the index by adding a constant instead of
-     * ranking again. Only for patterns of {@link #hasPositionalTable(Pattern)}; made on first use.
+     * ranking again. Only for patterns of {@link #hasPositionalTable(Pattern)}; made on first use, when it
+     * replaces the ranked table (searches reading that one meanwhile keep their copy until they end).
      */
     public byte[] positionalTable() {
         byte[] table = positional;
@@ -142,6 +172,7 @@ public final class PatternDatabase {
                 table = positional;
                 if (table == null) {
                     table = positional = expand();
+                    ranked = null;
                 }
             }
         }
@@ -178,29 +209,42 @@ public final class PatternDatabase {
         if (!hasPositionalTable(pattern)) {
             throw new IllegalStateException("pattern " + pattern.key() + " is too large for a positional table");
         }
-        byte[] table = new byte[bytesFor(positionalEntries(pattern))];
-        int n = pattern.shape().size();
-        int placementsPerCell = (int) Pattern.entries(n - 1, pattern.tileCount() - 1);
-        for (int parity : new int[] {0, 1}) {
-            IntStream.iterate(parity, cell -> cell < n, cell -> cell + 2).parallel().forEach(cell ->
-                    copyPlacements(table, 1, 1L << cell, cell, new int[] {cell * placementsPerCell}));
-        }
-        return table;
+        return copied(ranked, new byte[bytesFor(positionalEntries(pattern))], true);
     }
 
     /**
-     * Visits placements in lexicographic order of their cells, which is exactly increasing rank, so the
-     * ranked table is read front to back without unranking anything.
+     * Copies every entry from one layout to the other ({@code toPositional}: ranked to positional, else back), on
+     * every core: one block per cell of the first tile, whose placements follow the blocks of the cells before it in
+     * rank order. Blocks of adjacent cells may share a byte at their joint, so even cells are copied first, then odd
+     * ones.
      */
-    private void copyPlacements(byte[] table, int tile, long used, int index, int[] nextRank) {
+    private byte[] copied(byte[] from, byte[] to, boolean toPositional) {
+        int n = pattern.shape().size();
+        int placementsPerCell = (int) Pattern.entries(n - 1, pattern.tileCount() - 1);
+        for (int parity : new int[] {0, 1}) {
+            IntStream.iterate(parity, cell -> cell < n, cell -> cell + 2).parallel().forEach(cell -> copyPlacements(
+                    from, to, toPositional, 1, 1L << cell, cell, new int[] {cell * placementsPerCell}));
+        }
+        return to;
+    }
+
+    /**
+     * Visits placements in lexicographic order of their cells, which is exactly increasing rank, so the ranked
+     * table is walked front to back without unranking anything.
+     */
+    private void copyPlacements(byte[] from, byte[] to, boolean toPositional, int tile, long used, int index,
+                                int[] nextRank) {
         if (tile == pattern.tileCount()) {
-            table[index >> 1] |= (byte) (entryAt(packed, nextRank[0]++) << ((index & 1) << 2));
+            int rank = nextRank[0]++;
+            int source = toPositional ? rank : index;
+            int target = toPositional ? index : rank;
+            to[target >> 1] |= (byte) (entryAt(from, source) << ((target & 1) << 2));
             return;
         }
         int n = pattern.shape().size();
         for (int cell = 0; cell < n; cell++) {
             if ((used & (1L << cell)) == 0) {
-                copyPlacements(table, tile + 1, used | 1L << cell, index * n + cell, nextRank);
+                copyPlacements(from, to, toPositional, tile + 1, used | 1L << cell, index * n + cell, nextRank);
             }
         }
     }

@@ -17,11 +17,11 @@ import java.util.concurrent.FutureTask;
  * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
  * and saved there, on first use by an optimal or bounded search; concurrent callers wait for one build. Fast
  * answers only use what is stored for a whole board, and only what is in memory for a region of a larger board
- * (the rest of what is stored loads in the background), and the large set (4x4 and 4x5) is built on a background
+ * (the rest of what is stored loads in the background), and the large set (4x4, 4x5 and 5x5) is built on a background
  * thread of its own, so a build never holds up quick answers: the standard set answers until it is in memory.
  * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
  * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
- * the 7-8 databases follow in the background and take over once in memory, and so do the stored large 4x5 ones
+ * the 7-8 databases follow in the background and take over once in memory, and so do the stored large 4x5 and 5x5 ones
  * and the stored databases that guide fast answers' beams on 6x6 to 8x8 regions.
  */
 public final class PatternDatabases {
@@ -38,7 +38,7 @@ public final class PatternDatabases {
     /** Regions whose databases guide beams, loaded in the background by {@link #warmUp()} where stored. */
     private static final List<Shape> BEAM_SHAPES = List.of(Shape.of(6, 6), Shape.of(7, 7), Shape.of(8, 8));
     /** Shapes besides 4x4 whose large databases {@link #warmUp()} loads in the background where stored. */
-    private static final List<Shape> LARGE_SHAPES = List.of(Shape.of(4, 5), Shape.of(5, 4));
+    private static final List<Shape> LARGE_SHAPES = List.of(Shape.of(5, 5), Shape.of(4, 5), Shape.of(5, 4));
 
     private final PatternDatabaseStore store;
     private final PatternDatabaseBuilder builder;
@@ -184,7 +184,7 @@ public final class PatternDatabases {
      * out, the next call keeps the positional one.
      */
     private PdbHeuristic ifStored(Shape shape, int goalBlank) {
-        PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.AWAIT);
+        PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.IN_BACKGROUND);
         if (large != null) {
             return large;
         }
@@ -348,7 +348,10 @@ public final class PatternDatabases {
         return Partitions.views(goal.shape(), goal.goalBlank(), goal.set());
     }
 
-    /** The database of a canonical pattern: from memory, from the store, or built and stored. */
+    /**
+     * The database of a canonical pattern: from memory, from the store, or built and stored. One queued on the
+     * background thread and not started yet is loaded or built here, rather than after what is queued before it.
+     */
     public PatternDatabase get(Pattern pattern) {
         FutureTask<PatternDatabase> task = databases.get(pattern);
         if (task == null) {
@@ -356,9 +359,9 @@ public final class PatternDatabases {
             task = databases.putIfAbsent(pattern, created);
             if (task == null) {
                 task = created;
-                created.run();
             }
         }
+        task.run(); // nothing when it has started, here or on the background thread
         try {
             return task.get();
         } catch (InterruptedException e) {

@@ -128,11 +128,11 @@ public final class PdbHeuristic {
         return distinctDatabases().size();
     }
 
-    /** Bytes of packed entries of the distinct databases behind the views. */
+    /** Bytes of ranked entries of the distinct databases behind the views. */
     public long databaseBytes() {
         long bytes = 0;
         for (PatternDatabase database : distinctDatabases()) {
-            bytes += database.packed().length;
+            bytes += database.rankedBytes();
         }
         return bytes;
     }

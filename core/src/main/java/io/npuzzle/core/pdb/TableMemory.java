@@ -7,9 +7,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * of it is the searches' ({@code SearchMemory}), and the last eighth is the process's own and its garbage, so
  * that no mix of stored databases and searches can exhaust the heap: a ranked table that does not fit is not
  * loaded (its goal is answered without databases), a positional one is not laid out (its database is read ranked).
- * Positional tables take at most two thirds of the room, a quarter of the heap, so that ranked tables, without
- * which a goal has no estimate, always have the rest. Room is granted in the order it is asked for, so a process
- * that loads the same databases in the same order gets the same ones; tables stay for the life of the process.
+ * A positional table replaces the ranked one it is laid out from ({@link PatternDatabase#positionalTable()}), so it
+ * takes that table's room and the difference. Positional tables take at most three quarters of the room, so that
+ * ranked tables, without which a goal has no estimate, always have the rest. Room is granted in the order it is
+ * asked for, so a process that loads the same databases in the same order gets the same ones; tables stay for the
+ * life of the process.
  */
 public final class TableMemory {
 
@@ -22,10 +24,10 @@ public final class TableMemory {
     /** Bytes taken for positional tables; guarded by this. */
     private long positional;
 
-    /** @param limit bytes the tables may take in all, two thirds of which positional ones may */
+    /** @param limit bytes the tables may take in all, three quarters of which positional ones may */
     public TableMemory(long limit) {
         this.limit = limit;
-        this.positionalLimit = limit / 3 * 2;
+        this.positionalLimit = limit / 4 * 3;
     }
 
     /** Takes {@code bytes} for a ranked table and returns true, or returns false and takes nothing. */
@@ -40,9 +42,12 @@ public final class TableMemory {
         return true;
     }
 
-    /** Takes {@code bytes} for a positional table and returns true, or returns false and takes nothing. */
-    synchronized boolean reservePositional(long bytes) {
-        if (positional + bytes > positionalLimit || !reserve(bytes)) {
+    /**
+     * Takes room for a positional table of {@code bytes} that replaces a ranked table whose {@code rankedBytes} this
+     * ledger already granted (0 when none), and returns true; or returns false and takes nothing.
+     */
+    synchronized boolean reservePositional(long bytes, long rankedBytes) {
+        if (positional + bytes > positionalLimit || !reserve(bytes - rankedBytes)) {
             return false;
         }
         positional += bytes;

@@ -3,8 +3,11 @@ package io.npuzzle.core.pdb;
 import io.npuzzle.core.board.Shape;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -77,9 +80,35 @@ class PartitionsTest {
             }
         }
         assertTrue(Partitions.hasLargeSet(wide) && Partitions.hasLargeSet(tall) && Partitions.hasLargeSet(Shape.of(4, 4)));
-        assertFalse(Partitions.hasLargeSet(Shape.of(5, 5)));
+        assertFalse(Partitions.hasLargeSet(Shape.of(3, 5)));
         assertEquals(Partitions.views(wide, 7, DatabaseSet.STANDARD).size(),
                 Partitions.views(wide, 7, DatabaseSet.LARGE).size(), "off the corners both sets are the snakes");
+    }
+
+    @Test
+    void theLargeSetGives5x5CornerGoalsTwoSixSixSixSixPartitionsAndTheirMirrorImages() {
+        Shape shape = Shape.of(5, 5);
+        assertTrue(Partitions.hasLargeSet(shape));
+        for (int blank : new int[] {0, 4, 20, 24}) {
+            List<long[]> standard = Partitions.views(shape, blank, DatabaseSet.STANDARD);
+            List<long[]> large = Partitions.views(shape, blank, DatabaseSet.LARGE);
+            assertEquals(2, standard.size());
+            assertEquals(4, large.size(), "blank " + blank);
+            assertArrayEquals(standard.get(0), large.get(0), "Korf and Felner's partition first");
+            assertArrayEquals(standard.get(1), large.get(2), "and its mirror image");
+            Set<Long> patterns = new HashSet<>();
+            for (long[] view : large) {
+                long covered = 0;
+                for (long pattern : view) {
+                    assertEquals(6, Long.bitCount(pattern));
+                    assertEquals(0, covered & pattern, "patterns overlap");
+                    covered |= pattern;
+                    patterns.add(pattern);
+                }
+                assertEquals((1L << 25) - 1 & ~(1L << blank), covered, "every tile in one pattern");
+            }
+            assertEquals(16, patterns.size(), "sixteen patterns, no two alike");
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -156,13 +157,51 @@ class PatternDatabaseTest {
     }
 
     @Test
-    void positionalTablesLeaveAThirdOfTheRoomToRankedOnes() {
-        TableMemory tables = new TableMemory(90);
+    void positionalTablesLeaveAQuarterOfTheRoomToRankedOnes() {
+        TableMemory tables = new TableMemory(100);
 
-        assertTrue(tables.reservePositional(50));
-        assertFalse(tables.reservePositional(20), "positional tables take at most 60");
+        assertTrue(tables.reservePositional(60, 0));
+        assertFalse(tables.reservePositional(20, 0), "positional tables take at most 75");
         assertTrue(tables.reserve(40), "the refused 20 took nothing");
         assertFalse(tables.reserve(1));
+    }
+
+    @Test
+    void aPositionalTableTakesOverTheRoomOfTheRankedTableItReplaces() {
+        TableMemory tables = new TableMemory(100);
+        assertTrue(tables.reserve(30), "a ranked table");
+
+        assertTrue(tables.reservePositional(70, 30), "its positional table takes the 30 and 40 more");
+        assertEquals(30, tables.left());
+    }
+
+    @Test
+    void theRankedTableIsLetGoOnceLaidOutAndItsEntriesStayReadable() {
+        Pattern pattern = new Pattern(Shape.of(4, 4), 0b0100_0000_0010_0001);
+        PatternDatabase database = new PatternDatabaseBuilder(1).build(pattern);
+        byte[] ranked = database.packed().clone();
+        int[] entries = new int[(int) pattern.entries()];
+        for (int rank = 0; rank < entries.length; rank++) {
+            entries[rank] = database.entry(rank);
+        }
+
+        database.positionalTable();
+
+        assertNull(database.rankedTable(), "the positional table replaced it");
+        assertArrayEquals(ranked, database.packed(), "the stored form, made again from the positional table");
+        for (int rank = 0; rank < entries.length; rank++) {
+            assertEquals(entries[rank], database.entry(rank));
+        }
+        GroupLookup lookup = GroupLookup.of(0, database, new int[] {1, 2, 3}, identity(16), LayoutWait.IN_BACKGROUND);
+        assertTrue(lookup.positional(), "lookups made after the layout read the positional table");
+    }
+
+    private static int[] identity(int cells) {
+        int[] map = new int[cells];
+        for (int cell = 0; cell < cells; cell++) {
+            map[cell] = cell;
+        }
+        return map;
     }
 
     @Test

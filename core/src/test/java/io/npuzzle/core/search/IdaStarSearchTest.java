@@ -12,7 +12,13 @@ import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
+import io.npuzzle.core.pdb.DatabaseSet;
+import io.npuzzle.core.pdb.LayoutWait;
 import io.npuzzle.core.pdb.LoadPolicy;
+import io.npuzzle.core.pdb.Partitions;
+import io.npuzzle.core.pdb.Pattern;
+import io.npuzzle.core.pdb.PatternDatabase;
+import io.npuzzle.core.pdb.PatternDatabaseBuilder;
 import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.pdb.TestDatabases;
 import org.junit.jupiter.api.AfterAll;
@@ -21,11 +27,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -96,6 +106,36 @@ class IdaStarSearchTest {
             assertEquals(Board.blankFirst(SHAPE), korf(KORF_88).start().apply(eightyEight.moves()));
             assertFalse(one.optimal());
         }
+    }
+
+    /**
+     * A second partition and its mirror image beside the first and its own, as the large 5x5 set has: the same
+     * lengths, and fewer nodes in all (shown here on the 15-puzzle's 6-6-3 views, whose databases build in seconds).
+     */
+    @Test
+    void moreViewsKeepTheLengthsAndExpandFewerNodes() {
+        List<long[]> four = Partitions.views(SHAPE, 0, DatabaseSet.STANDARD);
+        List<long[]> two = List.of(four.get(0), four.get(2));
+        Map<Pattern, PatternDatabase> built = new HashMap<>();
+        PatternDatabaseBuilder builder = new PatternDatabaseBuilder(1);
+        Function<Pattern, PatternDatabase> databases = pattern -> built.computeIfAbsent(pattern, builder::build);
+        IdaStarSearch twoViews = new IdaStarSearch(PdbHeuristic.assemble(SHAPE, 0, two, databases, LayoutWait.AWAIT),
+                null, 1);
+        IdaStarSearch fourViews = new IdaStarSearch(PdbHeuristic.assemble(SHAPE, 0, four, databases,
+                LayoutWait.AWAIT), null, 1);
+        Random random = new Random(11);
+        long twoNodes = 0;
+        long fourNodes = 0;
+        for (int board = 0; board < 12; board++) {
+            Puzzle puzzle = RandomBoards.scrambled(Board.blankFirst(SHAPE), 200 + random.nextInt(2), random);
+            SolveResult withTwo = solve(twoViews, puzzle, SolveOptions.defaults());
+            SolveResult withFour = solve(fourViews, puzzle, SolveOptions.defaults());
+            assertEquals(withTwo.length(), withFour.length(), puzzle.start().toString());
+            assertTrue(withFour.optimal());
+            twoNodes += withTwo.expanded();
+            fourNodes += withFour.expanded();
+        }
+        assertTrue(fourNodes < twoNodes, fourNodes + " nodes with four views, " + twoNodes + " with two");
     }
 
     /** The answer is the first solution in the order of the subtrees, whatever the threads and their timing. */
