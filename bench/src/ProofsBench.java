@@ -49,7 +49,8 @@ public class ProofsBench {
         if (args.length > 3) {
             databases.heuristicInSet(FIVE, 0, set);
         }
-        System.out.printf("5x5 databases (%s set) ready in %.1f s%n", set.label(), (System.nanoTime() - loading) / 1e9);
+        System.out.printf("5x5 databases (%s set) ready in %.1f s%n", set.label(),
+                (System.nanoTime() - loading) / 1e9);
         Solver solver = new Solver(databases, cores);
         SolveOptions options = SolveOptions.defaults().withBudget(Long.MAX_VALUE, millis);
 

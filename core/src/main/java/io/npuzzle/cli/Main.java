@@ -43,9 +43,9 @@ public final class Main {
                         --json                one JSON object per line
               databases [--set 6-6-3|7-8] SHAPE...|--plan
                       load or build the pattern databases of shapes such as 4x5 or 5x5 (blank-last and blank-first
-                      goals) in the cache directory, ahead of the first board; 7-8 is the large set of 4x4, 4x5 and 5x5; those of
-                      6x6, 7x7 and 8x8 guide fast answers on boards of those sizes and larger; --plan builds
-                      every shape's, as the service's workers do
+                      goals) in the cache directory, ahead of the first board; 7-8 is the large set of 4x4, 4x5
+                      and 5x5; those of 6x6, 7x7 and 8x8 guide fast answers on boards of those sizes and larger;
+                      --plan builds every shape's, as the service's workers do
               help    this message
 
             Moves name the direction the blank moves: u, d, l, r. Tiles are separated by spaces and/or commas;

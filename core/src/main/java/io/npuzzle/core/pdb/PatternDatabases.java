@@ -17,12 +17,12 @@ import java.util.concurrent.FutureTask;
  * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
  * and saved there, on first use by an optimal or bounded search; concurrent callers wait for one build. Fast
  * answers only use what is stored for a whole board, and only what is in memory for a region of a larger board
- * (the rest of what is stored loads in the background), and the large set (4x4, 4x5 and 5x5) is built on a background
- * thread of its own, so a build never holds up quick answers: the standard set answers until it is in memory.
- * {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a service
- * can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set} enabled,
- * the 7-8 databases follow in the background and take over once in memory, and so do the stored large 4x5 and 5x5 ones
- * and the stored databases that guide fast answers' beams on 6x6 to 8x8 regions.
+ * (the rest of what is stored loads in the background), and the large set (4x4, 4x5 and 5x5) is built on a
+ * background thread of its own, so a build never holds up quick answers: the standard set answers until it is in
+ * memory. {@link #warmUp()} prepares the 4x4 databases of the common goals (blank first and blank last), so a
+ * service can report itself ready once it can answer 15-puzzles; with the {@link DatabaseSet#LARGE large set}
+ * enabled, the 7-8 databases follow in the background and take over once in memory, and so do the stored large
+ * 4x5 and 5x5 ones and the stored databases that guide fast answers' beams on 6x6 to 8x8 regions.
  */
 public final class PatternDatabases {
 

@@ -143,8 +143,8 @@ public interface WorkerConfig {
     interface Databases {
 
         /**
-         * {@code 6-6-3}, or {@code 7-8} for the large set of 4x4, 4x5 and 5x5 (288, 419 and 383 MB; loaded in the background
-         * from the store, the standard set answering until it is in memory). Unset: 6-6-3.
+         * {@code 6-6-3}, or {@code 7-8} for the large set of 4x4, 4x5 and 5x5 (288, 419 and 383 MB; loaded in the
+         * background from the store, the standard set answering until it is in memory). Unset: 6-6-3.
          */
         Optional<String> set();
 
