@@ -120,6 +120,7 @@ final class BeamPlacer {
     /** The key's weights ({@link BeamKey}). */
     private final int estimateWeight;
     private final int outerWeight;
+    private final long seed;
     /** Per cell and move ordinal, the cell the blank reaches, or -1 off the board. */
     private final int[][] neighbour;
     /** Zobrist keys, per cell and label: {@code cell * n + label}. */
@@ -132,8 +133,8 @@ final class BeamPlacer {
     private final IntArrayList layerStarts = new IntArrayList();
 
     // Per search: the estimate (of the whole board: tiles outside the region are home and add nothing), goal
-    // cells by label, the region's cells, which labels are outer, and per label and cell what an outer tile's
-    // distance adds to the key beyond the estimate's (label * n + cell).
+    // cells by label, the region's cells, which labels are outer, and per label and cell what a tile adds to the
+    // key beyond the estimate's (label * n + cell): an outer tile's distance, and a seeded key's noise.
     private ManhattanLinearConflict estimate;
     /** The region's patterns, or null when the key goes without them. */
     private RegionPatterns patterns;
@@ -186,6 +187,7 @@ final class BeamPlacer {
         n = shape.size();
         estimateWeight = key.estimateWeight();
         outerWeight = key.outerWeight();
+        seed = key.seed();
         neighbour = shape.neighbourByMove();
         zobrist = new long[n * n];
         SplittableRandom random = new SplittableRandom(n);
@@ -311,6 +313,12 @@ final class BeamPlacer {
             outer[label] = label != 0 && inRegion[goal] && !target.holds(shape.row(goal), shape.col(goal));
             for (int cell = 0; cell < n; cell++) {
                 outerDistance[label * n + cell] = outer[label] ? outerWeight * shape.distance(goal, cell) : 0;
+            }
+        }
+        if (seed != 0) {
+            SplittableRandom noise = new SplittableRandom(seed);
+            for (int i = n; i < outerDistance.length; i++) {
+                outerDistance[i] += noise.nextInt(2);
             }
         }
     }

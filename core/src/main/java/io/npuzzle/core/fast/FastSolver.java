@@ -150,11 +150,11 @@ public final class FastSolver {
                     long left = millis - (System.nanoTime() - roundStart) / 1_000_000L;
                     Region region = new Region(options, optimalWholeBoard, null, 1, searchDeadline);
                     return left < millis / 2 ? null
-                            : reduce(puzzle, region, BeamKey.ROUNDS.get((2 * round + 1) % BeamKey.ROUNDS.size()),
+                            : reduce(puzzle, region, BeamKey.ofRound(round, true),
                                     started, left);
                 });
         Region region = new Region(options, optimalWholeBoard, searchPool, threads, searchDeadline);
-        SolveResult first = reduce(puzzle, region, BeamKey.ROUNDS.get(2 * round % BeamKey.ROUNDS.size()), started,
+        SolveResult first = reduce(puzzle, region, BeamKey.ofRound(round, false), started,
                 millis);
         return second == null ? first : shorter(first, second, roundStart + millis * 1_000_000L, started);
     }

@@ -17,6 +17,7 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,7 +83,25 @@ class BeamPlacerTest {
         solvesTheSixBySixCornerOfAnEightByEight(RegionPatterns.of(blocks, Shape.of(8, 8), 63, 2, 2));
     }
 
-    private static void solvesTheSixBySixCornerOfAnEightByEight(RegionPatterns guide) {
+    /**
+     * A seeded key solves the region too, by other moves than its weights alone: a round whose keys weigh as an
+     * earlier round's do still finds other answers.
+     */
+    @Test
+    void aSeededKeySolvesTheRegionByOtherMovesThanItsWeightsAlone() {
+        BeamKey seeded = BeamKey.ofRound(2, false);
+        assertEquals(BeamKey.STANDARD.estimateWeight(), BeamKey.ofRound(0, false).estimateWeight());
+        assertNotEquals(BeamKey.ofRound(0, false), seeded, "rounds 0 and 2 weigh alike but are seeded apart");
+        BeamKey unseeded = new BeamKey(seeded.estimateWeight(), seeded.outerWeight(), 0);
+        assertFalse(solvesTheSixBySixCornerOfAnEightByEight(seeded, null)
+                .equals(solvesTheSixBySixCornerOfAnEightByEight(unseeded, null)));
+    }
+
+    private static String solvesTheSixBySixCornerOfAnEightByEight(RegionPatterns guide) {
+        return solvesTheSixBySixCornerOfAnEightByEight(BeamKey.STANDARD, guide);
+    }
+
+    private static String solvesTheSixBySixCornerOfAnEightByEight(BeamKey key, RegionPatterns guide) {
         Shape eight = Shape.of(8, 8);
         int goalBlank = eight.size() - 1;
         // A 6x6 region in the bottom right corner, its tiles shuffled; the two outer rows and columns are home.
@@ -98,7 +117,7 @@ class BeamPlacerTest {
             }
         }
         BeamPlacer.Block region = new BeamPlacer.Block(2, 2, 6, 6);
-        BeamPlacer.Placement placement = new BeamPlacer(eight, BeamKey.STANDARD, ONE_SECOND, Long.MAX_VALUE, () -> false).place(state, Board.cellOf(state, 0), goalBlank, region,
+        BeamPlacer.Placement placement = new BeamPlacer(eight, key, ONE_SECOND, Long.MAX_VALUE, () -> false).place(state, Board.cellOf(state, 0), goalBlank, region,
                 new BeamPlacer.Block(0, 0, 0, 0), guide, deadline());
         assertTrue(placement.complete());
         String moves = placement.moves();
@@ -107,6 +126,7 @@ class BeamPlacerTest {
             assertEquals(Puzzle.canonicalLabel(cell, goalBlank), after[cell], "cell " + cell);
         }
         assertTrue(moves.length() < 400, moves.length() + " moves for a 6x6 region");
+        return moves;
     }
 
     @Test
