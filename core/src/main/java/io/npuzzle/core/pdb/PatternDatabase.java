@@ -34,8 +34,11 @@ public final class PatternDatabase {
     private static final long MAX_POSITIONAL_SPREAD = 4;
     /** Largest stored half excess; 15 marks a placement not yet reached while building. */
     public static final int MAX_ENTRY = 14;
-    /** Lays out the positional tables asked for without waiting, one at a time: each uses every core. */
-    private static final ExecutorService LAYOUTS = Executors.newSingleThreadExecutor(task -> {
+    /**
+     * Lays out the positional tables asked for without waiting, one at a time: each uses every core. Tests in this
+     * package hold it to see a layout still pending.
+     */
+    static final ExecutorService LAYOUTS = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "npuzzle-layout");
         thread.setDaemon(true);
         return thread;

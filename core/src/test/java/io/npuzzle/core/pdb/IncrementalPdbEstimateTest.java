@@ -28,8 +28,11 @@ class IncrementalPdbEstimateTest {
             for (int goalBlank : new int[] {0, shape.size() - 1, shape.cols() - 1}) {
                 List<long[]> views = List.of(split(shape, goalBlank, false), split(shape, goalBlank, true));
                 Map<Pattern, PatternDatabase> built = new HashMap<>();
-                PdbHeuristic ranked = PdbHeuristic.assemble(shape, goalBlank, views,
-                        pattern -> built.computeIfAbsent(pattern, builder::build), LayoutWait.IN_BACKGROUND);
+                PdbHeuristic ranked;
+                try (LayoutHold hold = LayoutHold.start()) {
+                    ranked = PdbHeuristic.assemble(shape, goalBlank, views,
+                            pattern -> built.computeIfAbsent(pattern, builder::build), LayoutWait.IN_BACKGROUND);
+                }
                 assertTrue(ranked.awaitsLayout(), "read ranked until laid out");
                 PdbHeuristic positional = PdbHeuristic.assemble(shape, goalBlank, views, built::get, LayoutWait.AWAIT);
                 for (PdbHeuristic heuristic : List.of(ranked, positional)) {

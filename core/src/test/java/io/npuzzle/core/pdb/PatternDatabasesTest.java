@@ -143,7 +143,10 @@ class PatternDatabasesTest {
     void aQuickEstimateReadsRankedUntilTheLayoutIsDoneAndOnlyThenIsKept() {
         PatternDatabases databases = PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD);
 
-        PdbHeuristic first = databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED);
+        PdbHeuristic first;
+        try (LayoutHold hold = LayoutHold.start()) {
+            first = databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED);
+        }
         assertTrue(first.awaitsLayout(), "freshly loaded databases are not laid out yet");
         PdbHeuristic laidOut = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             PdbHeuristic heuristic;

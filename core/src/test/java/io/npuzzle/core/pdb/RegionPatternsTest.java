@@ -60,10 +60,12 @@ class RegionPatternsTest {
     @Test
     void aViewReadThroughRankedTablesHasNoRegionPatterns() {
         PatternDatabaseBuilder builder = new PatternDatabaseBuilder(1);
-        PdbHeuristic ranked = PdbHeuristic.assemble(FOUR, 15, Partitions.views(FOUR, 15, DatabaseSet.STANDARD),
-                builder::build, LayoutWait.IN_BACKGROUND);
-        assertTrue(ranked.awaitsLayout());
-        assertNull(RegionPatterns.of(ranked, SIX, 35, 2, 2));
+        try (LayoutHold hold = LayoutHold.start()) {
+            PdbHeuristic ranked = PdbHeuristic.assemble(FOUR, 15, Partitions.views(FOUR, 15, DatabaseSet.STANDARD),
+                    builder::build, LayoutWait.IN_BACKGROUND);
+            assertTrue(ranked.awaitsLayout());
+            assertNull(RegionPatterns.of(ranked, SIX, 35, 2, 2));
+        }
     }
 
     /** A 6x6 board whose bottom right 4x4 corner holds the region's tiles, relabelled, and whose other tiles are home. */
