@@ -12,9 +12,10 @@ package io.npuzzle.protocol;
  * @param expanded    search nodes that solve expanded
  * @param bound       the proven factor by which the length may exceed the shortest: 1 when optimal, the ratio of
  *                    a bounded answer, length / lowerBound for the best answer of a search that reached its
- *                    deadline; null when nothing is proven (fast answers, unsolvable boards)
+ *                    deadline and for a fast answer; null when nothing is proven (unsolvable boards)
  * @param lowerBound  the least length of any answer, as proven: the length when optimal, what the search proved
- *                    by its deadline otherwise; null when nothing is proven
+ *                    by its deadline, the start's Manhattan distance plus linear conflicts for a fast answer; null
+ *                    when nothing is proven
  */
 public record JobResult(boolean solvable, String moves, Integer length, boolean optimal, boolean cached,
                         double solveMillis, long expanded, Double bound, Integer lowerBound) {

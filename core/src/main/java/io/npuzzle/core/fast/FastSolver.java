@@ -13,6 +13,7 @@ import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
+import io.npuzzle.core.search.ManhattanLinearConflict;
 import io.npuzzle.core.search.PdbStateEstimate;
 import io.npuzzle.core.search.SearchThreads;
 import io.npuzzle.core.table.ExactTables;
@@ -107,7 +108,19 @@ public final class FastSolver {
         return options.cancelled().getAsBoolean()
                 ? SolveResult.unsolved(Outcome.CANCELLED, null, best.expanded(), System.nanoTime() - started,
                         best.strategy())
-                : best.withNanos(System.nanoTime() - started);
+                : certified(puzzle, best).withNanos(System.nanoTime() - started);
+    }
+
+    /**
+     * A solved answer not proven shortest, with the least length the start's Manhattan distance plus linear
+     * conflicts prove (admissible: Hansson, Mayer and Yung 1992) and the factor its length is within of it.
+     */
+    private static SolveResult certified(Puzzle puzzle, SolveResult answer) {
+        if (!answer.isSolved() || answer.optimal()) {
+            return answer;
+        }
+        int least = new ManhattanLinearConflict(puzzle.shape(), puzzle.goalBlank()).estimate(puzzle.relabelledStart());
+        return least == 0 ? answer : answer.withLowerBound(least).withBound(answer.length() / (double) least);
     }
 
     /**

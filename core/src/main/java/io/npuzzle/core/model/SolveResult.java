@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  *                   search before it proved its best answer shortest; otherwise null
  * @param bound      when there are moves, the proven factor by which they may exceed the shortest length: 1 when
  *                   optimal, the ratio of a BOUNDED answer, length / lowerBound for the best answer of a search that
- *                   ran out of budget; null when nothing is proven (FAST) or there are no moves
+ *                   ran out of budget or a FAST answer; null when nothing is proven or there are no moves
  * @param lowerBound the least length of any answer, as proven: the length when optimal, what the search proved
  *                   otherwise; empty when nothing is proven
  */

@@ -13,6 +13,7 @@ import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
 import io.npuzzle.core.pdb.TestDatabases;
+import io.npuzzle.core.search.ManhattanLinearConflict;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -65,6 +66,26 @@ class SolverModesTest {
                         result.strategy().toString());
                 assertTrue(result.millis() < 5_000, shape + " took " + result.millis() + " ms");
             }
+        }
+    }
+
+    /**
+     * A fast answer not proven shortest carries a certificate, as an optimal search past its deadline does: the
+     * least length its start's Manhattan distance plus linear conflicts prove, and its length's factor over it.
+     */
+    @Test
+    void aFastAnswerCarriesTheLowerBoundItsStartsEstimateProves() {
+        Random random = new Random(43);
+        SolveOptions fast = SolveOptions.defaults(Mode.FAST).withBudget(1_000_000_000L, 300);
+        for (int side = 6; side <= 8; side++) {
+            Shape shape = Shape.of(side, side);
+            Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), random);
+            SolveResult result = SOLVER.solve(puzzle, fast);
+            int least = new ManhattanLinearConflict(shape, puzzle.goalBlank()).estimate(puzzle.relabelledStart());
+            assertFalse(result.optimal(), shape.toString());
+            assertEquals(least, result.lowerBound().getAsInt(), shape.toString());
+            assertTrue(least <= result.length(), shape + ": " + least + " against " + result.length());
+            assertEquals(result.length() / (double) least, result.bound(), 1e-9, shape.toString());
         }
     }
 
