@@ -112,15 +112,22 @@ public final class FastSolver {
     }
 
     /**
-     * A solved answer not proven shortest, with the least length the start's Manhattan distance plus linear
-     * conflicts prove (admissible: Hansson, Mayer and Yung 1992) and the factor its length is within of it.
+     * A solved answer not proven shortest, with the least length proven and the factor its length is within of it.
+     * The least length is the larger of the start's Manhattan distance plus linear conflicts (admissible: Hansson,
+     * Mayer and Yung 1992) and what a weighted search's bound proves, raised to the answer's parity, which every
+     * answer of the board shares.
      */
     private static SolveResult certified(Puzzle puzzle, SolveResult answer) {
         if (!answer.isSolved() || answer.optimal()) {
             return answer;
         }
+        int length = answer.length();
         int least = new ManhattanLinearConflict(puzzle.shape(), puzzle.goalBlank()).estimate(puzzle.relabelledStart());
-        return least == 0 ? answer : answer.withLowerBound(least).withBound(answer.length() / (double) least);
+        if (answer.bound() != null) {
+            least = Math.max(least, (int) Math.ceil(length / answer.bound() - 1e-9));
+        }
+        least += (length - least) % 2;
+        return least == 0 ? answer : answer.withLowerBound(least).withBound(length / (double) least);
     }
 
     /**

@@ -90,6 +90,22 @@ class SolverModesTest {
     }
 
     /**
+     * A 5x5 fast answer that weighted searches finished whole keeps what their weight proves: its lower bound is at
+     * least the estimate's and shares the answer's parity, and its bound is the length over it.
+     */
+    @Test
+    void aFastFiveByFiveAnswerIsCertifiedAtLeastAsWellAsItsEstimateCertifiesIt() {
+        Shape shape = Shape.of(5, 5);
+        Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), new Random(44));
+        SolveResult result = SOLVER.solve(puzzle, SolveOptions.defaults(Mode.FAST).withBudget(1_000_000_000L, 300));
+        int estimate = new ManhattanLinearConflict(shape, puzzle.goalBlank()).estimate(puzzle.relabelledStart());
+        int least = result.lowerBound().getAsInt();
+        assertTrue(estimate <= least && least <= result.length(), estimate + ", " + least + ", " + result.length());
+        assertEquals(0, (result.length() - least) % 2, "every answer of a board has the same parity");
+        assertEquals(result.length() / (double) least, result.bound(), 1e-9);
+    }
+
+    /**
      * Answers asked for at once share the core the second reductions run on: each is legal and in time, whether
      * its second reduction ran, came too late or was skipped.
      */
