@@ -2,6 +2,7 @@ package io.npuzzle.containers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.npuzzle.core.board.Shape;
+import io.npuzzle.testsupport.FreePorts;
 import io.npuzzle.testsupport.JobsClient;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;

@@ -38,13 +38,14 @@ class BinRunIT {
         runDir = TestInfrastructure.WORK_DIR.resolve("bin-run-" + System.nanoTime()).toAbsolutePath();
         Files.createDirectories(runDir);
         output = runDir.resolve("bin-run.out");
-        int port = FreePorts.next();
+        // bin/run takes the ports after each one it is given: the broker's controller, the cache's Redis, the worker's.
+        int port = FreePorts.block(2);
         ProcessBuilder builder = new ProcessBuilder("bash", Path.of("..", "bin", "run").toString(),
                 "--port", Integer.toString(port))
                 .redirectErrorStream(true).redirectOutput(output.toFile());
         builder.environment().put("NPUZZLE_RUN_DIR", runDir.toString());
-        builder.environment().put("NPUZZLE_KAFKA_PORT", Integer.toString(FreePorts.next()));
-        builder.environment().put("NPUZZLE_REDIS_PORT", Integer.toString(FreePorts.next()));
+        builder.environment().put("NPUZZLE_KAFKA_PORT", Integer.toString(FreePorts.block(2)));
+        builder.environment().put("NPUZZLE_REDIS_PORT", Integer.toString(FreePorts.block(2)));
         // Supervision is under test here, not the databases: no background build takes the CPUs.
         builder.environment().put("NPUZZLE_WORKER_DATABASES_MISSING", "skip");
         binRun = builder.start();
