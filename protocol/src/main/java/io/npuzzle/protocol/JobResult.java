@@ -14,8 +14,8 @@ package io.npuzzle.protocol;
  *                    a bounded answer, length / lowerBound for the best answer of a search that reached its
  *                    deadline and for a fast answer; null when nothing is proven (unsolvable boards)
  * @param lowerBound  the least length of any answer, as proven: the length when optimal, what the search proved
- *                    by its deadline, the start's Manhattan distance plus linear conflicts for a fast answer; null
- *                    when nothing is proven
+ *                    by its deadline, the start's estimate for a fast answer (its databases' where they are in
+ *                    memory, else Manhattan distance plus linear conflicts); null when nothing is proven
  */
 public record JobResult(boolean solvable, String moves, Integer length, boolean optimal, boolean cached,
                         double solveMillis, long expanded, Double bound, Integer lowerBound) {
