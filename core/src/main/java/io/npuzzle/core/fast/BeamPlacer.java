@@ -36,11 +36,13 @@ final class BeamPlacer {
     }
 
     /**
-     * The boards of a layer, one after another, with their blank cells, keys, hashes, outer tiles away, and the
-     * positional index and entry of each of the region's patterns.
+     * The boards of a layer, one after another, with their blank cells, keys, hashes, outer tiles away, the
+     * conflicts of each line, and the positional index and entry of each of the region's patterns.
      */
     private static final class Layer {
         final byte[] boards;
+        /** Per board, each line's linear conflicts: a child's change is then one line's count after its move. */
+        final byte[] conflicts;
         final int[] patternIndexes;
         final byte[] patternEntries;
         final int[] blanks;
@@ -51,12 +53,13 @@ final class BeamPlacer {
         final byte[] lastMoves;
 
         /** Bytes a layer holds per board: each array above, per board. */
-        static long bytesPerBoard(int cells) {
-            return cells + MAX_PATTERNS * (Integer.BYTES + 1L) + Integer.BYTES * 3 + Long.BYTES + 1;
+        static long bytesPerBoard(int cells, int lines) {
+            return cells + lines + MAX_PATTERNS * (Integer.BYTES + 1L) + Integer.BYTES * 3 + Long.BYTES + 1;
         }
 
-        Layer(int cells, int width) {
+        Layer(int cells, int lines, int width) {
             boards = new byte[width * cells];
+            conflicts = new byte[width * lines];
             patternIndexes = new int[width * MAX_PATTERNS];
             patternEntries = new byte[width * MAX_PATTERNS];
             blanks = new int[width];
@@ -117,6 +120,8 @@ final class BeamPlacer {
 
     private final Shape shape;
     private final int n;
+    /** Rows and columns: the lines whose conflicts the estimate counts. */
+    private final int lines;
     /** The key's weights ({@link BeamKey}). */
     private final int estimateWeight;
     private final int outerWeight;
@@ -154,7 +159,14 @@ final class BeamPlacer {
     private final int[] childKey;
     private final long[] childHash;
     private final int[] childAway;
-    /** The moved tile's pattern's index and entry in each child, when the region has patterns. */
+    /** The line whose conflicts the move changes in each child (-1 for none), and that line's conflicts then. */
+    private final byte[] childLine;
+    private final byte[] childLineConflicts;
+    /**
+     * The moved tile's pattern in each child (-1 for none), its index and its entry, when the region has patterns:
+     * the parent's entry until {@link #readPatternEntries} reads the child's.
+     */
+    private final byte[] childPattern;
     private final int[] childPatternIndex;
     private final byte[] childPatternEntry;
     private final int[] byKey;
@@ -180,7 +192,8 @@ final class BeamPlacer {
     BeamPlacer(Shape shape, BeamKey key, int maxWidth, long maxBytes, BooleanSupplier cancelled) {
         this.shape = shape;
         this.cancelled = cancelled;
-        long bytesPerBoard = bytesPerBoard(shape.size());
+        lines = shape.rows() + shape.cols();
+        long bytesPerBoard = bytesPerBoard(shape.size(), lines);
         this.maxWidth = (int) Math.max(MIN_WIDTH, Math.min(maxWidth, maxBytes / 2 / bytesPerBoard));
         this.maxTrail = Math.max(0, (maxBytes - this.maxWidth * bytesPerBoard) / TRAIL_BYTES_PER_BOARD);
         seen = new RecentBoards(this.maxWidth);
@@ -198,13 +211,16 @@ final class BeamPlacer {
         outer = new boolean[n];
         inRegion = new boolean[n];
         outerDistance = new int[n * n];
-        layer = new Layer(n, this.maxWidth);
-        next = new Layer(n, this.maxWidth);
+        layer = new Layer(n, lines, this.maxWidth);
+        next = new Layer(n, lines, this.maxWidth);
         int maxChildren = CHILDREN_PER_WIDTH * this.maxWidth + 1;
         childOrigin = new int[maxChildren];
         childKey = new int[maxChildren];
         childHash = new long[maxChildren];
         childAway = new int[maxChildren];
+        childLine = new byte[maxChildren];
+        childLineConflicts = new byte[maxChildren];
+        childPattern = new byte[maxChildren];
         childPatternIndex = new int[maxChildren];
         childPatternEntry = new byte[maxChildren];
         byKey = new int[maxChildren];
@@ -212,11 +228,12 @@ final class BeamPlacer {
 
     /**
      * Bytes a placer holds per board of its widest layer: two layers, the children of one layer (origin, key, hash,
-     * tiles away, pattern index and entry, rank by key), and the recently seen boards.
+     * tiles away, changed line and its conflicts, pattern, pattern index and entry, rank by key), and the recently
+     * seen boards.
      */
-    private static long bytesPerBoard(int cells) {
-        long children = CHILDREN_PER_WIDTH * (Integer.BYTES * 5L + Long.BYTES + 1);
-        return 2 * Layer.bytesPerBoard(cells) + children + RecentBoards.bytesPerBoard();
+    private static long bytesPerBoard(int cells, int lines) {
+        long children = CHILDREN_PER_WIDTH * (Integer.BYTES * 5L + Long.BYTES + 4);
+        return 2 * Layer.bytesPerBoard(cells, lines) + children + RecentBoards.bytesPerBoard();
     }
 
     /** The most boards a layer may keep in an answer of the given time. */
@@ -254,6 +271,9 @@ final class BeamPlacer {
         layer.hashes[0] = hash(state);
         layer.away[0] = outerAway(state);
         layer.lastMoves[0] = -1;
+        for (int line = 0; line < lines; line++) {
+            layer.conflicts[line] = (byte) estimate.lineConflicts(state, 0, line);
+        }
         int count = 1;
         seen.clear();
         seen.add(layer.hashes[0]);
@@ -336,26 +356,51 @@ final class BeamPlacer {
                 }
                 childOrigin[made] = i * 4 + m;
                 int label = layer.boards[base + cell];
-                childKey[made] = layer.keys[i] + estimateWeight * estimate.change(layer.boards, base, blank, cell)
+                int change = estimate.distanceChange(layer.boards, base, blank, cell);
+                int line = estimate.changedLine(layer.boards, base, blank, cell);
+                childLine[made] = (byte) line;
+                if (line >= 0) {
+                    int conflicts = estimate.lineConflictsAfter(layer.boards, base, blank, cell, line);
+                    childLineConflicts[made] = (byte) conflicts;
+                    change += conflicts - layer.conflicts[i * lines + line];
+                }
+                childKey[made] = layer.keys[i] + estimateWeight * change
                         + outerDistance[label * n + blank] - outerDistance[label * n + cell];
                 childHash[made] = layer.hashes[i] ^ zobrist[cell * n + label] ^ zobrist[blank * n + label]
                         ^ zobrist[cell * n] ^ zobrist[blank * n];
                 childAway[made] = layer.away[i] + (outer[label] ? awayDelta(label, cell, blank) : 0);
                 if (patterns != null) {
                     int pattern = patterns.patternOf(label);
+                    childPattern[made] = (byte) pattern;
                     if (pattern >= 0) {
                         int at = i * MAX_PATTERNS + pattern;
-                        int index = layer.patternIndexes[at] + patterns.indexTerm(label, blank) - patterns.indexTerm(label, cell);
-                        int entry = patterns.entry(pattern, index);
-                        childPatternIndex[made] = index;
-                        childPatternEntry[made] = (byte) entry;
-                        childKey[made] += 2 * estimateWeight * (entry - layer.patternEntries[at]);
+                        childPatternIndex[made] = layer.patternIndexes[at] + patterns.indexTerm(label, blank)
+                                - patterns.indexTerm(label, cell);
+                        childPatternEntry[made] = layer.patternEntries[at];
                     }
                 }
                 made++;
             }
         }
+        if (patterns != null) {
+            readPatternEntries(made);
+        }
         return made;
+    }
+
+    /**
+     * Reads the moved tile's pattern entry of every child, in a loop of its own: the reads are independent of each
+     * other, so the processor keeps many of the tables' cache misses in flight at once.
+     */
+    private void readPatternEntries(int made) {
+        for (int j = 0; j < made; j++) {
+            int pattern = childPattern[j];
+            if (pattern >= 0) {
+                int entry = patterns.entry(pattern, childPatternIndex[j]);
+                childKey[j] += 2 * estimateWeight * (entry - childPatternEntry[j]);
+                childPatternEntry[j] = (byte) entry;
+            }
+        }
     }
 
     private int awayDelta(int label, int from, int to) {
@@ -405,6 +450,10 @@ final class BeamPlacer {
             next.hashes[kept] = childHash[j];
             next.away[kept] = childAway[j];
             next.lastMoves[kept] = (byte) move;
+            System.arraycopy(layer.conflicts, parent * lines, next.conflicts, kept * lines, lines);
+            if (childLine[j] >= 0) {
+                next.conflicts[kept * lines + childLine[j]] = childLineConflicts[j];
+            }
             if (patterns != null) {
                 System.arraycopy(layer.patternIndexes, parent * MAX_PATTERNS, next.patternIndexes, kept * MAX_PATTERNS, patternCount);
                 System.arraycopy(layer.patternEntries, parent * MAX_PATTERNS, next.patternEntries, kept * MAX_PATTERNS, patternCount);

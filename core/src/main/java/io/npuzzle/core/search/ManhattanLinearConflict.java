@@ -85,32 +85,56 @@ public final class ManhattanLinearConflict implements StateEstimate {
 
     /**
      * How the estimate of the board at {@code base} of {@code boards} changes when the tile at {@code tileCell}
-     * slides into the blank at {@code blankCell}; the board is left as it was. Only the line the tile belongs to
-     * by its goal can change its conflicts: a vertical slide keeps the order of every column, and a row's
-     * conflicts count only the tiles whose goal row it is (and alike for a horizontal slide).
+     * slides into the blank at {@code blankCell}; the board is left as it was.
      */
     public int change(byte[] boards, int base, int blankCell, int tileCell) {
+        int line = changedLine(boards, base, blankCell, tileCell);
+        int distance = distanceChange(boards, base, blankCell, tileCell);
+        return line < 0 ? distance
+                : distance + lineConflictsAfter(boards, base, blankCell, tileCell, line)
+                - lineConflicts(boards, base, line);
+    }
+
+    /** How the moved tile's Manhattan distance changes in that slide. */
+    public int distanceChange(byte[] boards, int base, int blankCell, int tileCell) {
         int label = boards[base + tileCell];
-        int distance = manhattan[label * n + blankCell] - manhattan[label * n + tileCell];
-        boolean vertical = colOf[blankCell] == colOf[tileCell];
-        int line;
-        if (vertical) {
+        return manhattan[label * n + blankCell] - manhattan[label * n + tileCell];
+    }
+
+    /** The lines whose conflicts are counted: the rows, then the columns. */
+    public int lines() {
+        return rows + cols;
+    }
+
+    /**
+     * The one line whose conflicts that slide may change, or -1: only the line the tile belongs to by its goal can
+     * change, since a vertical slide keeps the order of every column, and a row's conflicts count only the tiles
+     * whose goal row it is (and alike for a horizontal slide).
+     */
+    public int changedLine(byte[] boards, int base, int blankCell, int tileCell) {
+        int label = boards[base + tileCell];
+        if (colOf[blankCell] == colOf[tileCell]) {
             int goal = goalRow[label];
-            line = goal == rowOf[tileCell] || goal == rowOf[blankCell] ? goal : -1;
-        } else {
-            int goal = goalCol[label];
-            line = goal == colOf[tileCell] || goal == colOf[blankCell] ? goal : -1;
+            return goal == rowOf[tileCell] || goal == rowOf[blankCell] ? goal : -1;
         }
-        if (line < 0) {
-            return distance;
-        }
-        int conflicts = vertical ? rowConflicts(boards, base, line) : colConflicts(boards, base, line);
-        boards[base + blankCell] = (byte) label;
+        int goal = goalCol[label];
+        return goal == colOf[tileCell] || goal == colOf[blankCell] ? rows + goal : -1;
+    }
+
+    /** The conflicts of a line ({@link #lines}) of the board at {@code base} of {@code boards}. */
+    public int lineConflicts(byte[] boards, int base, int line) {
+        return line < rows ? rowConflicts(boards, base, line) : colConflicts(boards, base, line - rows);
+    }
+
+    /** The conflicts of {@code line} after the slide; the board is left as it was. */
+    public int lineConflictsAfter(byte[] boards, int base, int blankCell, int tileCell, int line) {
+        byte label = boards[base + tileCell];
+        boards[base + blankCell] = label;
         boards[base + tileCell] = 0;
-        int conflictsAfter = vertical ? rowConflicts(boards, base, line) : colConflicts(boards, base, line);
-        boards[base + tileCell] = (byte) label;
+        int after = lineConflicts(boards, base, line);
+        boards[base + tileCell] = label;
         boards[base + blankCell] = 0;
-        return distance + conflictsAfter - conflicts;
+        return after;
     }
 
     private int rowConflicts(byte[] boards, int base, int row) {

@@ -82,6 +82,46 @@ class ManhattanLinearConflictTest {
         }
     }
 
+    /**
+     * The lines' conflicts add up, with the distance, to the estimate, and a slide changes no line but the one it
+     * names, which then counts what {@code lineConflictsAfter} said: a beam keeps each board's lines and recounts
+     * only that one.
+     */
+    @Test
+    void aSlideChangesTheConflictsOfNoLineButTheOneItNames() {
+        Shape shape = Shape.of(5, 6);
+        ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 29);
+        Random random = new Random(5);
+        byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, 29)).relabelledStart();
+        int[] offsets = {-shape.cols(), shape.cols(), -1, 1};
+        for (int step = 0; step < 3000; step++) {
+            int[] conflicts = new int[h.lines()];
+            int sum = 0;
+            for (int line = 0; line < h.lines(); line++) {
+                conflicts[line] = h.lineConflicts(state, 0, line);
+                sum += conflicts[line];
+            }
+            assertEquals(h.estimate(state), manhattan(shape, 29, state) + sum);
+            int blank = 0;
+            while (state[blank] != 0) {
+                blank++;
+            }
+            int target;
+            do {
+                target = blank + offsets[random.nextInt(4)];
+            } while (target < 0 || target >= state.length
+                    || (Math.abs(target - blank) == 1 && target / shape.cols() != blank / shape.cols()));
+            int changed = h.changedLine(state, 0, blank, target);
+            int after = changed < 0 ? -1 : h.lineConflictsAfter(state, 0, blank, target, changed);
+            state[blank] = state[target];
+            state[target] = 0;
+            for (int line = 0; line < h.lines(); line++) {
+                int expected = line == changed ? after : conflicts[line];
+                assertEquals(expected, h.lineConflicts(state, 0, line), "line " + line + " at step " + step);
+            }
+        }
+    }
+
     private static int manhattan(Shape shape, int goalBlank, byte[] state) {
         int sum = 0;
         for (int cell = 0; cell < state.length; cell++) {
