@@ -78,8 +78,8 @@ public class FastBench {
                 tally.add(puzzle, solver, fast, 0);
             }
             System.out.printf("%s fast 1 s, %d random solvable boards: mean length %.1f (longest %d), mean %.1f ms"
-                    + " (slowest %.1f ms)%n", shape, boards, tally.meanLength(), tally.longest, tally.meanMillis(),
-                    tally.slowest);
+                    + " (slowest %.1f ms), mean certified bound %.3f%n", shape, boards, tally.meanLength(),
+                    tally.longest, tally.meanMillis(), tally.slowest, tally.meanBound());
         }
     }
 
@@ -99,9 +99,9 @@ public class FastBench {
         }
         double deepCubeA = theirs / (double) lines.size();
         System.out.printf("%s fast %d ms, DeepCubeA's first %d states: mean length %.1f against DeepCubeA's %.1f"
-                        + " (ratio %.3f), longest %d, mean %.0f ms (slowest %.0f ms)%n", shape, options.maxMillis(),
-                lines.size(), tally.meanLength(), deepCubeA, tally.meanLength() / deepCubeA, tally.longest,
-                tally.meanMillis(), tally.slowest);
+                        + " (ratio %.3f), longest %d, mean %.0f ms (slowest %.0f ms), mean certified bound %.3f%n",
+                shape, options.maxMillis(), lines.size(), tally.meanLength(), deepCubeA,
+                tally.meanLength() / deepCubeA, tally.longest, tally.meanMillis(), tally.slowest, tally.meanBound());
     }
 
     /** Korf's 24-puzzles: mean and worst ratio of the length to the optimum. */
@@ -114,8 +114,8 @@ public class FastBench {
             tally.add(new Puzzle(start, Board.blankFirst(FIVE)), solver, options, Integer.parseInt(fields[1]));
         }
         System.out.printf("5x5 fast 1 s, Korf's %d instances: mean length ratio to the optimum %.3f (target <= 1.10),"
-                + " worst %.3f, slowest %.0f ms (target <= 1000 ms)%n", lines.size(), tally.ratios / lines.size(),
-                tally.worstRatio, tally.slowest);
+                + " worst %.3f, slowest %.0f ms (target <= 1000 ms), mean certified bound %.3f%n", lines.size(),
+                tally.ratios / lines.size(), tally.worstRatio, tally.slowest, tally.meanBound());
     }
 
     /** Lengths and times of a set of answers, each checked legal. */
@@ -127,6 +127,7 @@ public class FastBench {
         double slowest;
         double ratios;
         double worstRatio;
+        double bounds;
 
         void add(Puzzle puzzle, Solver solver, SolveOptions options, int optimal) {
             long t = System.nanoTime();
@@ -140,6 +141,7 @@ public class FastBench {
             longest = Math.max(longest, result.length());
             millis += ms;
             slowest = Math.max(slowest, ms);
+            bounds += result.bound();
             if (optimal > 0) {
                 double ratio = result.length() / (double) optimal;
                 ratios += ratio;
@@ -153,6 +155,11 @@ public class FastBench {
 
         double meanMillis() {
             return millis / answers;
+        }
+
+        /** The mean factor the answers are proven within: length over the lower bound each certifies. */
+        double meanBound() {
+            return bounds / answers;
         }
     }
 }
