@@ -23,7 +23,7 @@ class ManhattanLinearConflictTest {
             ManhattanLinearConflict h = new ManhattanLinearConflict(shape, goalBlank);
             Random random = new Random(goalBlank);
             for (int i = 0; i < 5000; i++) {
-                byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
+                byte[] state = shuffledStart(shape, goalBlank, random);
                 int exact = table.distance(state);
                 if (exact >= 0) {
                     assertTrue(h.estimate(state) <= exact);
@@ -52,48 +52,25 @@ class ManhattanLinearConflictTest {
             int goalBlank = shape.size() - 1;
             ManhattanLinearConflict h = new ManhattanLinearConflict(shape, goalBlank);
             for (int i = 0; i < 300; i++) {
-                byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
+                byte[] state = shuffledStart(shape, goalBlank, random);
                 assertEquals(manhattan(shape, goalBlank, state) + conflictsByQuadraticRuns(shape, goalBlank, state),
                         h.estimate(state), shape + " board " + i);
             }
         }
     }
 
+    /**
+     * A slide's estimate agrees with a full one. The lines' conflicts add up, with the distance, to the estimate, and
+     * a slide changes no line but the one it names, which then counts what {@code lineConflictsAfter} said: a beam
+     * keeps each board's lines and recounts only that one.
+     */
     @Test
-    void slideAgreesWithAFullEstimate() {
+    void aSlideAgreesWithAFullEstimateAndChangesTheConflictsOfNoLineButTheOneItNames() {
         Shape shape = Shape.of(4, 5);
         ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 7);
         Random random = new Random(3);
-        byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, 7)).relabelledStart();
+        byte[] state = shuffledStart(shape, 7, random);
         int estimate = h.estimate(state);
-        for (int step = 0; step < 2000; step++) {
-            int blank = 0;
-            while (state[blank] != 0) {
-                blank++;
-            }
-            int target;
-            do {
-                int[] offsets = {-shape.cols(), shape.cols(), -1, 1};
-                target = blank + offsets[random.nextInt(4)];
-            } while (target < 0 || target >= state.length
-                    || (Math.abs(target - blank) == 1 && target / shape.cols() != blank / shape.cols()));
-            estimate = h.slide(state, blank, target, estimate);
-            assertEquals(h.estimate(state), estimate);
-        }
-    }
-
-    /**
-     * The lines' conflicts add up, with the distance, to the estimate, and a slide changes no line but the one it
-     * names, which then counts what {@code lineConflictsAfter} said: a beam keeps each board's lines and recounts
-     * only that one.
-     */
-    @Test
-    void aSlideChangesTheConflictsOfNoLineButTheOneItNames() {
-        Shape shape = Shape.of(5, 6);
-        ManhattanLinearConflict h = new ManhattanLinearConflict(shape, 29);
-        Random random = new Random(5);
-        byte[] state = new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, 29)).relabelledStart();
-        int[] offsets = {-shape.cols(), shape.cols(), -1, 1};
         for (int step = 0; step < 3000; step++) {
             int[] conflicts = new int[h.lines()];
             int sum = 0;
@@ -101,25 +78,37 @@ class ManhattanLinearConflictTest {
                 conflicts[line] = h.lineConflicts(state, 0, line);
                 sum += conflicts[line];
             }
-            assertEquals(h.estimate(state), manhattan(shape, 29, state) + sum);
-            int blank = 0;
-            while (state[blank] != 0) {
-                blank++;
-            }
-            int target;
-            do {
-                target = blank + offsets[random.nextInt(4)];
-            } while (target < 0 || target >= state.length
-                    || (Math.abs(target - blank) == 1 && target / shape.cols() != blank / shape.cols()));
-            int changed = h.changedLine(state, 0, blank, target);
-            int after = changed < 0 ? -1 : h.lineConflictsAfter(state, 0, blank, target, changed);
-            state[blank] = state[target];
-            state[target] = 0;
+            assertEquals(estimate, manhattan(shape, 7, state) + sum);
+            int[] slide = randomSlide(shape, state, random);
+            int changed = h.changedLine(state, 0, slide[0], slide[1]);
+            int after = changed < 0 ? -1 : h.lineConflictsAfter(state, 0, slide[0], slide[1], changed);
+            estimate = h.slide(state, slide[0], slide[1], estimate);
+            assertEquals(h.estimate(state), estimate);
             for (int line = 0; line < h.lines(); line++) {
                 int expected = line == changed ? after : conflicts[line];
                 assertEquals(expected, h.lineConflicts(state, 0, line), "line " + line + " at step " + step);
             }
         }
+    }
+
+    /** A random board of the shape, solvable or not, relabelled against the goal whose blank is at {@code goalBlank}. */
+    private static byte[] shuffledStart(Shape shape, int goalBlank, Random random) {
+        return new Puzzle(RandomBoards.shuffled(shape, random), canonicalGoal(shape, goalBlank)).relabelledStart();
+    }
+
+    /** The blank's cell and the cell of a tile beside it, chosen at random. */
+    private static int[] randomSlide(Shape shape, byte[] state, Random random) {
+        int blank = 0;
+        while (state[blank] != 0) {
+            blank++;
+        }
+        int[] offsets = {-shape.cols(), shape.cols(), -1, 1};
+        int target;
+        do {
+            target = blank + offsets[random.nextInt(4)];
+        } while (target < 0 || target >= state.length
+                || (Math.abs(target - blank) == 1 && target / shape.cols() != blank / shape.cols()));
+        return new int[] {blank, target};
     }
 
     private static int manhattan(Shape shape, int goalBlank, byte[] state) {
