@@ -72,7 +72,8 @@ public final class FastSolver {
 
     /**
      * A legal answer for a solvable puzzle that no exact table covers, within the options' time.
-     * Where beams place tiles, the first round is a one-second answer (or shorter, when the time is); while time is
+     * Where beams place tiles, the first round is a one-second answer (or shorter, when the time is); on a board
+     * larger than 6x6, given at least 0.8 s, two rounds of half of it with different keys instead; while time is
      * left, further rounds, each with twice the time of the one before and so wider beams, or all the time left when
      * the next would not fit, reduce the board again with other beam keys, and the shortest answer is kept. Each
      * round runs two reductions with different keys when another core is free ({@code bench/fast} prints the
@@ -88,9 +89,20 @@ public final class FastSolver {
         long deadline = fastStart + given * 1_000_000L;
         long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
+        // A board reduced by several beams in turn answers shorter from two rounds of half the first second, whose
+        // keys differ, than from one round of beams twice as wide (bench/fast --states 20 --boards 10 6 7 8).
+        int firstRounds = byBeams && !ReductionSolver.placesInOneBeam(puzzle.shape())
+                && roundMillis >= 2 * MIN_ROUND_MILLIS ? 2 : 1;
+        roundMillis /= firstRounds;
         SolveResult best = round(puzzle, options, optimalWholeBoard, started, roundMillis, 0, byBeams);
+        long secondHalf = 2 * roundMillis - (System.nanoTime() - fastStart) / 1_000_000L;
+        if (firstRounds == 2 && best.isSolved() && !options.cancelled().getAsBoolean()
+                && secondHalf >= roundMillis / 2) {
+            SolveResult other = round(puzzle, options, optimalWholeBoard, started, secondHalf, 1, true);
+            best = other.isSolved() && other.length() < best.length() ? other : best;
+        }
         long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
-        for (int round = 1; byBeams && best.isSolved() && !options.cancelled().getAsBoolean(); round++) {
+        for (int round = firstRounds; byBeams && best.isSolved() && !options.cancelled().getAsBoolean(); round++) {
             long left = (roundsEnd - System.nanoTime()) / 1_000_000L;
             if (left < MIN_ROUND_MILLIS) {
                 break;

@@ -70,6 +70,11 @@ public final class ReductionSolver {
         return new Run(puzzle, options).solve(startNanos);
     }
 
+    /** Whether beams place a board of this shape whole, in one beam, rather than a row and a column at a time. */
+    public static boolean placesInOneBeam(Shape shape) {
+        return shape.size() <= WHOLE_BEAM_CELLS;
+    }
+
     /** True when beams place tiles of a board of this shape: its answers then depend on the beams' key. */
     public static boolean placesByBeams(Shape shape) {
         return isBeamRegion(shape.rows(), shape.cols());
