@@ -90,16 +90,18 @@ public final class FastSolver {
         long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
         // A board reduced by several beams in turn answers shorter from two rounds of half the first second, whose
-        // keys differ, than from one round of beams twice as wide (bench/fast --states 20 --boards 10 6 7 8).
+        // keys differ, than from one round of beams twice as wide
+        // (bench/fast --states 20 --millis 1000 --korf 0 --boards 10 6 7 8).
         int firstRounds = byBeams && !ReductionSolver.placesInOneBeam(puzzle.shape())
                 && roundMillis >= 2 * MIN_ROUND_MILLIS ? 2 : 1;
         roundMillis /= firstRounds;
         SolveResult best = round(puzzle, options, optimalWholeBoard, started, roundMillis, 0, byBeams);
-        long secondHalf = 2 * roundMillis - (System.nanoTime() - fastStart) / 1_000_000L;
-        if (firstRounds == 2 && best.isSolved() && !options.cancelled().getAsBoolean()
-                && secondHalf >= roundMillis / 2) {
-            SolveResult other = round(puzzle, options, optimalWholeBoard, started, secondHalf, 1, true);
-            best = other.isSolved() && other.length() < best.length() ? other : best;
+        if (firstRounds == 2 && best.isSolved() && !options.cancelled().getAsBoolean()) {
+            long secondHalf = 2 * roundMillis - (System.nanoTime() - fastStart) / 1_000_000L;
+            if (secondHalf >= roundMillis / 2) {
+                SolveResult other = round(puzzle, options, optimalWholeBoard, started, secondHalf, 1, true);
+                best = other.isSolved() && other.length() < best.length() ? other : best;
+            }
         }
         long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
         for (int round = firstRounds; byBeams && best.isSolved() && !options.cancelled().getAsBoolean(); round++) {
