@@ -36,15 +36,14 @@ final class BeamPlacer {
     }
 
     /**
-     * The boards of a layer, one after another, with their blank cells, keys, hashes, outer tiles away, the
-     * conflicts of each line, and the positional index and entry of each of the region's patterns.
+     * The boards of a layer, one record after another, with their blank cells, keys, hashes, outer tiles away, and
+     * the positional index of each of the region's patterns. A record is the board's cells, then each line's linear
+     * conflicts (a child's change is then one line's count after its move), then each pattern's entry: a kept
+     * child's record is one copy of its parent's.
      */
     private static final class Layer {
-        final byte[] boards;
-        /** Per board, each line's linear conflicts: a child's change is then one line's count after its move. */
-        final byte[] conflicts;
+        final byte[] records;
         final int[] patternIndexes;
-        final byte[] patternEntries;
         final int[] blanks;
         final int[] keys;
         final long[] hashes;
@@ -54,14 +53,17 @@ final class BeamPlacer {
 
         /** Bytes a layer holds per board: each array above, per board. */
         static long bytesPerBoard(int cells, int lines) {
-            return cells + lines + MAX_PATTERNS * (Integer.BYTES + 1L) + Integer.BYTES * 3 + Long.BYTES + 1;
+            return recordBytes(cells, lines) + MAX_PATTERNS * (long) Integer.BYTES + Integer.BYTES * 3 + Long.BYTES
+                    + 1;
+        }
+
+        static int recordBytes(int cells, int lines) {
+            return cells + lines + MAX_PATTERNS;
         }
 
         Layer(int cells, int lines, int width) {
-            boards = new byte[width * cells];
-            conflicts = new byte[width * lines];
+            records = new byte[width * recordBytes(cells, lines)];
             patternIndexes = new int[width * MAX_PATTERNS];
-            patternEntries = new byte[width * MAX_PATTERNS];
             blanks = new int[width];
             keys = new int[width];
             hashes = new long[width];
@@ -122,6 +124,10 @@ final class BeamPlacer {
     private final int n;
     /** Rows and columns: the lines whose conflicts the estimate counts. */
     private final int lines;
+    /** A layer's record per board ({@link Layer}): its length, and where its conflicts and pattern entries start. */
+    private final int record;
+    private final int conflictsAt;
+    private final int entriesAt;
     /** The key's weights ({@link BeamKey}). */
     private final int estimateWeight;
     private final int outerWeight;
@@ -193,6 +199,9 @@ final class BeamPlacer {
         this.shape = shape;
         this.cancelled = cancelled;
         lines = shape.rows() + shape.cols();
+        record = Layer.recordBytes(shape.size(), lines);
+        conflictsAt = shape.size();
+        entriesAt = conflictsAt + lines;
         long bytesPerBoard = bytesPerBoard(shape.size(), lines);
         this.maxWidth = (int) Math.max(MIN_WIDTH, Math.min(maxWidth, maxBytes / 2 / bytesPerBoard));
         this.maxTrail = Math.max(0, (maxBytes - this.maxWidth * bytesPerBoard) / TRAIL_BYTES_PER_BOARD);
@@ -264,7 +273,7 @@ final class BeamPlacer {
                     long deadlineNanos, int maxLayers) {
         long started = System.nanoTime();
         prepare(goalBlank, region, target, guide);
-        System.arraycopy(state, 0, layer.boards, 0, n);
+        System.arraycopy(state, 0, layer.records, 0, n);
         layer.blanks[0] = blank;
         int startEstimate = estimate.estimate(state);
         layer.keys[0] = estimateWeight * (startEstimate + 2 * startPatternEntries()) + outerDistanceOf(state);
@@ -272,7 +281,7 @@ final class BeamPlacer {
         layer.away[0] = outerAway(state);
         layer.lastMoves[0] = -1;
         for (int line = 0; line < lines; line++) {
-            layer.conflicts[line] = (byte) estimate.lineConflicts(state, 0, line);
+            layer.records[conflictsAt + line] = (byte) estimate.lineConflicts(state, 0, line);
         }
         int count = 1;
         seen.clear();
@@ -347,7 +356,8 @@ final class BeamPlacer {
     private int expand(int count) {
         int made = 0;
         for (int i = 0; i < count; i++) {
-            int base = i * n;
+            int base = i * record;
+            byte[] records = layer.records;
             int blank = layer.blanks[i];
             for (int m = 0; m < MOVES.length; m++) {
                 int cell = neighbour[blank][m];
@@ -355,14 +365,14 @@ final class BeamPlacer {
                     continue;
                 }
                 childOrigin[made] = i * 4 + m;
-                int label = layer.boards[base + cell];
-                int change = estimate.distanceChange(layer.boards, base, blank, cell);
-                int line = estimate.changedLine(layer.boards, base, blank, cell);
+                int label = records[base + cell];
+                int change = estimate.distanceChange(records, base, blank, cell);
+                int line = estimate.changedLine(records, base, blank, cell);
                 childLine[made] = (byte) line;
                 if (line >= 0) {
-                    int conflicts = estimate.lineConflictsAfter(layer.boards, base, blank, cell, line);
+                    int conflicts = estimate.lineConflictsAfter(records, base, blank, cell, line);
                     childLineConflicts[made] = (byte) conflicts;
-                    change += conflicts - layer.conflicts[i * lines + line];
+                    change += conflicts - records[base + conflictsAt + line];
                 }
                 childKey[made] = layer.keys[i] + estimateWeight * change
                         + outerDistance[label * n + blank] - outerDistance[label * n + cell];
@@ -373,10 +383,9 @@ final class BeamPlacer {
                     int pattern = patterns.patternOf(label);
                     childPattern[made] = (byte) pattern;
                     if (pattern >= 0) {
-                        int at = i * MAX_PATTERNS + pattern;
-                        childPatternIndex[made] = layer.patternIndexes[at] + patterns.indexTerm(label, blank)
-                                - patterns.indexTerm(label, cell);
-                        childPatternEntry[made] = layer.patternEntries[at];
+                        childPatternIndex[made] = layer.patternIndexes[i * MAX_PATTERNS + pattern]
+                                + patterns.indexTerm(label, blank) - patterns.indexTerm(label, cell);
+                        childPatternEntry[made] = records[base + entriesAt + pattern];
                     }
                 }
                 made++;
@@ -438,29 +447,28 @@ final class BeamPlacer {
             }
             int parent = childOrigin[j] >>> 2;
             int move = childOrigin[j] & 3;
-            int from = parent * n;
-            int to = kept * n;
-            System.arraycopy(layer.boards, from, next.boards, to, n);
+            int to = kept * record;
+            byte[] records = next.records;
+            System.arraycopy(layer.records, parent * record, records, to, entriesAt + patternCount);
             int blank = layer.blanks[parent];
             int cell = neighbour[blank][move];
-            next.boards[to + blank] = next.boards[to + cell];
-            next.boards[to + cell] = 0;
+            records[to + blank] = records[to + cell];
+            records[to + cell] = 0;
             next.blanks[kept] = cell;
             next.keys[kept] = childKey[j];
             next.hashes[kept] = childHash[j];
             next.away[kept] = childAway[j];
             next.lastMoves[kept] = (byte) move;
-            System.arraycopy(layer.conflicts, parent * lines, next.conflicts, kept * lines, lines);
             if (childLine[j] >= 0) {
-                next.conflicts[kept * lines + childLine[j]] = childLineConflicts[j];
+                records[to + conflictsAt + childLine[j]] = childLineConflicts[j];
             }
             if (patterns != null) {
-                System.arraycopy(layer.patternIndexes, parent * MAX_PATTERNS, next.patternIndexes, kept * MAX_PATTERNS, patternCount);
-                System.arraycopy(layer.patternEntries, parent * MAX_PATTERNS, next.patternEntries, kept * MAX_PATTERNS, patternCount);
-                int pattern = patterns.patternOf(next.boards[to + blank]);
+                System.arraycopy(layer.patternIndexes, parent * MAX_PATTERNS, next.patternIndexes, kept * MAX_PATTERNS,
+                        patternCount);
+                int pattern = patterns.patternOf(records[to + blank]);
                 if (pattern >= 0) {
                     next.patternIndexes[kept * MAX_PATTERNS + pattern] = childPatternIndex[j];
-                    next.patternEntries[kept * MAX_PATTERNS + pattern] = childPatternEntry[j];
+                    records[to + entriesAt + pattern] = childPatternEntry[j];
                 }
             }
             trail.add(childOrigin[j]);
@@ -510,10 +518,10 @@ final class BeamPlacer {
     private int startPatternEntries() {
         int sum = 0;
         for (int pattern = 0; pattern < patternCount; pattern++) {
-            int index = patterns.indexOf(pattern, layer.boards, 0);
+            int index = patterns.indexOf(pattern, layer.records, 0);
             int entry = patterns.entry(pattern, index);
             layer.patternIndexes[pattern] = index;
-            layer.patternEntries[pattern] = (byte) entry;
+            layer.records[entriesAt + pattern] = (byte) entry;
             sum += entry;
         }
         return sum;
