@@ -355,9 +355,9 @@ final class BeamPlacer {
     /** Scores every child of the current layer's {@code count} boards; returns how many there are. */
     private int expand(int count) {
         int made = 0;
+        byte[] records = layer.records;
         for (int i = 0; i < count; i++) {
             int base = i * record;
-            byte[] records = layer.records;
             int blank = layer.blanks[i];
             for (int m = 0; m < MOVES.length; m++) {
                 int cell = neighbour[blank][m];
@@ -439,6 +439,7 @@ final class BeamPlacer {
             byKey[keyCounts[childKey[j]]++] = j;
         }
         layerStarts.add(trail.size());
+        byte[] records = next.records;
         int kept = 0;
         for (int r = 0; r < made && kept < width; r++) {
             int j = byKey[r];
@@ -448,7 +449,6 @@ final class BeamPlacer {
             int parent = childOrigin[j] >>> 2;
             int move = childOrigin[j] & 3;
             int to = kept * record;
-            byte[] records = next.records;
             System.arraycopy(layer.records, parent * record, records, to, entriesAt + patternCount);
             int blank = layer.blanks[parent];
             int cell = neighbour[blank][move];

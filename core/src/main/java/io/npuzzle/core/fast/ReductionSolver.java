@@ -72,7 +72,11 @@ public final class ReductionSolver {
 
     /** Whether beams place a board of this shape whole, in one beam, rather than a row and a column at a time. */
     public static boolean placesInOneBeam(Shape shape) {
-        return shape.size() <= WHOLE_BEAM_CELLS;
+        return inOneBeam(shape.size());
+    }
+
+    private static boolean inOneBeam(int cells) {
+        return cells <= WHOLE_BEAM_CELLS;
     }
 
     /** True when beams place tiles of a board of this shape: its answers then depend on the beams' key. */
@@ -286,7 +290,7 @@ public final class ReductionSolver {
          */
         private BeamPlacer.Placement placeByBeam(int height, int width) {
             int side = Math.max(height, width) - 1;
-            int rows = height * width <= WHOLE_BEAM_CELLS ? 0 : Math.min(height, side);
+            int rows = inOneBeam(height * width) ? 0 : Math.min(height, side);
             int columns = rows == 0 ? 0 : Math.min(width, side);
             int blockTop = Math.max(top, Math.min(shape.row(goalBlank) - rows / 2, bottom - rows + 1));
             int blockLeft = Math.max(left, Math.min(shape.col(goalBlank) - columns / 2, right - columns + 1));
