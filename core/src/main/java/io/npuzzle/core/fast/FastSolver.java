@@ -35,13 +35,6 @@ import java.util.concurrent.TimeoutException;
 public final class FastSolver {
 
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
-    /** The least time worth another round: a 6x6 beam as wide as a one-second answer's takes about this. */
-    private static final long MIN_ROUND_MILLIS = 400;
-    /**
-     * The share of the time left after the first round that further rounds take, leaving the rest to shortening
-     * by longer windows (chosen by {@code bench/fast --millis 30000 6 7}).
-     */
-    private static final double ROUNDS_SHARE = 0.7;
     /** Moves each pass of shortening adds to its windows, up to {@code MOST_WINDOW}. */
     private static final int WINDOW_GROWTH = 12;
     private static final int MOST_WINDOW = 96;
@@ -71,13 +64,10 @@ public final class FastSolver {
     }
 
     /**
-     * A legal answer for a solvable puzzle that no exact table covers, within the options' time.
-     * Where beams place tiles, the first round is a one-second answer (or shorter, when the time is); on a board
-     * larger than 6x6, given at least 0.8 s, two rounds of half of it with different keys instead; while time is
-     * left, further rounds, each with twice the time of the one before and so wider beams, or all the time left when
-     * the next would not fit, reduce the board again with other beam keys, and the shortest answer is kept. Each
-     * round runs two reductions with different keys when another core is free ({@code bench/fast} prints the
-     * lengths either way).
+     * A legal answer for a solvable puzzle that no exact table covers, within the options' time: rounds as
+     * {@link RoundSchedule} cuts the time, each reducing the board with beam keys of its own, the shortest answer
+     * kept; then, while time is left, that answer shortened by longer windows. Each round runs two reductions with
+     * different keys when another core is free ({@code bench/fast} prints the lengths either way).
      *
      * @param optimalWholeBoard false when an optimal search of the whole board takes this answer as its quick
      *                          answer, so that the finisher leaves that search to it and tries only weighted ones
@@ -85,38 +75,21 @@ public final class FastSolver {
      */
     public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started) {
         long fastStart = System.nanoTime();
-        long given = options.maxMillis();
-        long deadline = fastStart + given * 1_000_000L;
-        long roundMillis = Math.min(given, ReductionOptions.ANSWER_TIME.toMillis());
+        long deadline = fastStart + options.maxMillis() * 1_000_000L;
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
-        // A board reduced by several beams in turn answers shorter from two rounds of half the first second, whose
-        // keys differ, than from one round of beams twice as wide
-        // (bench/fast --states 20 --millis 1000 --korf 0 --boards 10 6 7 8).
-        int firstRounds = byBeams && !ReductionSolver.placesInOneBeam(puzzle.shape())
-                && roundMillis >= 2 * MIN_ROUND_MILLIS ? 2 : 1;
-        roundMillis /= firstRounds;
-        SolveResult best = round(puzzle, options, optimalWholeBoard, started, roundMillis, 0, byBeams);
-        if (firstRounds == 2 && best.isSolved() && !options.cancelled().getAsBoolean()) {
-            long secondHalf = 2 * roundMillis - (System.nanoTime() - fastStart) / 1_000_000L;
-            if (secondHalf >= roundMillis / 2) {
-                SolveResult other = round(puzzle, options, optimalWholeBoard, started, secondHalf, 1, true);
-                best = other.isSolved() && other.length() < best.length() ? other : best;
-            }
-        }
-        long roundsEnd = System.nanoTime() + (long) (ROUNDS_SHARE * (deadline - System.nanoTime()));
-        for (int round = firstRounds; byBeams && best.isSolved() && !options.cancelled().getAsBoolean(); round++) {
-            long left = (roundsEnd - System.nanoTime()) / 1_000_000L;
-            if (left < MIN_ROUND_MILLIS) {
+        RoundSchedule schedule = new RoundSchedule(fastStart, options.maxMillis(), byBeams,
+                ReductionSolver.placesInOneBeam(puzzle.shape()));
+        SolveResult best = null;
+        for (RoundSchedule.Round round = schedule.next(fastStart); round != null;
+             round = schedule.next(System.nanoTime())) {
+            SolveResult other = round(puzzle, options, optimalWholeBoard, started, round.millis(), round.index(),
+                    byBeams);
+            best = best == null || other.isSolved() && other.length() < best.length() ? other : best;
+            if (!best.isSolved() || options.cancelled().getAsBoolean()) {
                 break;
             }
-            roundMillis = Math.min(left, 2 * roundMillis);
-            if (left - roundMillis < 2 * roundMillis) {
-                roundMillis = left;
-            }
-            SolveResult other = round(puzzle, options, optimalWholeBoard, started, roundMillis, round, true);
-            best = other.isSolved() && other.length() < best.length() ? other : best;
         }
-        if (byBeams && best.isSolved() && deadline - System.nanoTime() > MIN_ROUND_MILLIS * 1_000_000L) {
+        if (byBeams && best.isSolved() && schedule.leavesTimeToShorten(System.nanoTime())) {
             best = deeplyShortened(puzzle, best, deadline, options);
         }
         return options.cancelled().getAsBoolean()

@@ -1,0 +1,80 @@
+package io.npuzzle.core.fast;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RoundScheduleTest {
+
+    private static final long MS = 1_000_000L;
+
+    /** The rounds' times when each takes exactly what it was given, from a start at zero. */
+    private static List<Long> roundsTakingTheirTime(RoundSchedule schedule) {
+        List<Long> millis = new ArrayList<>();
+        long now = 0;
+        for (RoundSchedule.Round round = schedule.next(now); round != null; round = schedule.next(now)) {
+            assertEquals(millis.size(), round.index());
+            millis.add(round.millis());
+            now += round.millis() * MS;
+        }
+        return millis;
+    }
+
+    @Test
+    void aOneSecondAnswerOnABoardThatSeveralBeamsReduceIsTwoHalfSecondRounds() {
+        assertEquals(List.of(500L, 500L), roundsTakingTheirTime(new RoundSchedule(0, 1000, true, false)));
+    }
+
+    @Test
+    void aBoardPlacedByOneBeamTakesItsFirstSecondInOneRound() {
+        assertEquals(List.of(1000L), roundsTakingTheirTime(new RoundSchedule(0, 1000, true, true)));
+    }
+
+    @Test
+    void aBoardThatNoBeamPlacesHasOneRoundWhateverItsTime() {
+        assertEquals(List.of(1000L), roundsTakingTheirTime(new RoundSchedule(0, 30_000, false, false)));
+    }
+
+    @Test
+    void aShortBudgetIsOneRoundOfAllOfIt() {
+        assertEquals(List.of(300L), roundsTakingTheirTime(new RoundSchedule(0, 300, true, false)));
+    }
+
+    @Test
+    void roundsAfterTheFirstSecondDoubleAndTheLastTakesWhatTheirShareLeaves() {
+        // 29 s left after the first second; rounds take 70 % of it, 20.3 s: 1, 2, 4 and then the 13.3 s left,
+        // since 8 s would leave less than twice itself.
+        assertEquals(List.of(500L, 500L, 1000L, 2000L, 4000L, 13_300L),
+                roundsTakingTheirTime(new RoundSchedule(0, 30_000, true, false)));
+    }
+
+    @Test
+    void aFirstRoundThatRanLateLeavesTheSecondHalfOutAndTheRoundsGoOnFromThere() {
+        RoundSchedule schedule = new RoundSchedule(0, 30_000, true, false);
+        assertEquals(new RoundSchedule.Round(0, 500), schedule.next(0));
+        // The first round ended at 800 ms: the 200 ms left of the first second are less than half a round.
+        RoundSchedule.Round next = schedule.next(800 * MS);
+        assertEquals(2, next.index());
+        assertEquals(1000, next.millis());
+    }
+
+    @Test
+    void noRoundStartsWithLessThanTheLeastRoundLeft() {
+        RoundSchedule schedule = new RoundSchedule(0, 1500, true, true);
+        assertEquals(new RoundSchedule.Round(0, 1000), schedule.next(0));
+        assertNull(schedule.next(1000 * MS));
+    }
+
+    @Test
+    void longerWindowsAreTriedOnlyWithARoundsWorthOfTimeLeft() {
+        RoundSchedule schedule = new RoundSchedule(0, 1000, true, false);
+        assertTrue(schedule.leavesTimeToShorten(500 * MS));
+        assertFalse(schedule.leavesTimeToShorten(700 * MS));
+    }
+}
