@@ -75,7 +75,6 @@ public final class FastSolver {
      */
     public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started) {
         long fastStart = System.nanoTime();
-        long deadline = fastStart + options.maxMillis() * 1_000_000L;
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
         RoundSchedule schedule = new RoundSchedule(fastStart, options.maxMillis(), byBeams,
                 ReductionSolver.placesInOneBeam(puzzle.shape()));
@@ -90,7 +89,7 @@ public final class FastSolver {
             }
         }
         if (byBeams && best.isSolved() && schedule.leavesTimeToShorten(System.nanoTime())) {
-            best = deeplyShortened(puzzle, best, deadline, options);
+            best = deeplyShortened(puzzle, best, schedule.deadlineNanos(), options);
         }
         return options.cancelled().getAsBoolean()
                 ? SolveResult.unsolved(Outcome.CANCELLED, null, best.expanded(), System.nanoTime() - started,

@@ -13,9 +13,9 @@ package io.npuzzle.core.fast;
 final class RoundSchedule {
 
     /** The least time worth another round: a 6x6 beam as wide as a one-second answer's takes about this. */
-    static final long MIN_ROUND_MILLIS = 400;
+    private static final long MIN_ROUND_MILLIS = 400;
     /**
-     * The share of the time left after the first second that further rounds take, leaving the rest to shortening
+     * The share of the time left after the first rounds that further rounds take, leaving the rest to shortening
      * by longer windows (chosen by {@code bench/fast --millis 30000 6 7}).
      */
     private static final double ROUNDS_SHARE = 0.7;
@@ -75,6 +75,11 @@ final class RoundSchedule {
             lastMillis = left;
         }
         return new Round(index, lastMillis);
+    }
+
+    /** When the answer's time ends, in {@link System#nanoTime()}'s terms. */
+    long deadlineNanos() {
+        return deadlineNanos;
     }
 
     /** Whether enough time is left at {@code nowNanos} to shorten the answer by longer windows. */
