@@ -76,8 +76,7 @@ public final class FastSolver {
     public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started) {
         long fastStart = System.nanoTime();
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
-        RoundSchedule schedule = new RoundSchedule(fastStart, options.maxMillis(), byBeams,
-                ReductionSolver.placesInOneBeam(puzzle.shape()));
+        RoundSchedule schedule = new RoundSchedule(fastStart, options.maxMillis(), puzzle.shape());
         SolveResult best = null;
         for (RoundSchedule.Round round = schedule.next(fastStart); round != null;
              round = schedule.next(System.nanoTime())) {

@@ -1,5 +1,7 @@
 package io.npuzzle.core.fast;
 
+import io.npuzzle.core.board.Shape;
+
 /**
  * How a FAST answer's time is cut into rounds, each a reduction of the whole board with keys of its own. The
  * first second (or the whole time, when shorter) is one round, or two of half of it on boards that several beams
@@ -33,16 +35,14 @@ final class RoundSchedule {
     private long roundsEndNanos = -1;
     private int taken;
 
-    /**
-     * A schedule for an answer given {@code givenMillis} from {@code startNanos}; {@code byBeams} when beams place
-     * the board's tiles, {@code inOneBeam} when one beam places them all.
-     */
-    RoundSchedule(long startNanos, long givenMillis, boolean byBeams, boolean inOneBeam) {
+    /** A schedule for an answer on a board of {@code shape} given {@code givenMillis} from {@code startNanos}. */
+    RoundSchedule(long startNanos, long givenMillis, Shape shape) {
         this.startNanos = startNanos;
         this.deadlineNanos = startNanos + givenMillis * 1_000_000L;
-        this.byBeams = byBeams;
+        this.byBeams = ReductionSolver.placesByBeams(shape);
         long firstSecond = Math.min(givenMillis, ReductionOptions.ANSWER_TIME.toMillis());
-        firstRounds = byBeams && !inOneBeam && firstSecond >= 2 * MIN_ROUND_MILLIS ? 2 : 1;
+        firstRounds = byBeams && !ReductionSolver.placesInOneBeam(shape) && firstSecond >= 2 * MIN_ROUND_MILLIS
+                ? 2 : 1;
         firstMillis = firstSecond / firstRounds;
         lastMillis = firstMillis;
     }
