@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
@@ -13,6 +14,7 @@ import io.npuzzle.core.pdb.PdbHeuristic;
 import io.npuzzle.core.search.AStarSearch;
 import io.npuzzle.core.search.Budget;
 import io.npuzzle.core.search.IdaStarSearch;
+import io.npuzzle.core.search.Incumbent;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import io.npuzzle.core.search.PdbStateEstimate;
 import io.npuzzle.core.search.SearchThreads;
@@ -155,30 +157,44 @@ public final class FastSolver {
         // Two reductions at once share the memory the solve may hold.
         SolveOptions options = twoReductions ? given.withMemory(given.maxBytes() / 2) : given;
         // One deadline for every region's searches: past it, regions are reduced down to an exact table.
-        long searchMillis = Math.min(millis, tuning.searchTime().toMillis()
-                * Math.max(millis, ReductionOptions.ANSWER_TIME.toMillis()) / ReductionOptions.ANSWER_TIME.toMillis());
-        long searchDeadline = roundStart + searchMillis * 1_000_000L;
+        long searchDeadline = roundStart + searchMillis(millis, paired) * 1_000_000L;
         Future<SolveResult> second = !twoReductions ? null
                 : secondReductions.submit(() -> {
                     // Queued behind other answers' second reductions, it takes what time is left, if enough.
                     long left = millis - (System.nanoTime() - roundStart) / 1_000_000L;
-                    Region region = new Region(options, optimalWholeBoard, null, 1, searchDeadline);
+                    Region region = new Region(options, optimalWholeBoard, null, 1, millis, searchDeadline);
                     return left < millis / 2 ? null
                             : reduce(puzzle, region, BeamKey.ofRound(round, true),
                                     started, left);
                 });
-        Region region = new Region(options, optimalWholeBoard, searchPool, threads, searchDeadline);
+        Region region = new Region(options, optimalWholeBoard, searchPool, threads, millis, searchDeadline);
         SolveResult first = reduce(puzzle, region, BeamKey.ofRound(round, false), started,
                 millis);
         return second == null ? first : shorter(first, second, roundStart + millis * 1_000_000L, started);
     }
 
     /**
+     * Time all searches of a round may take: the tuning's share of each second of a round that beams place; a
+     * round that no beam places is all searching, so past its first second it keeps back only that second's margin.
+     */
+    private long searchMillis(long roundMillis, boolean byBeams) {
+        long second = ReductionOptions.ANSWER_TIME.toMillis();
+        long share = Math.min(roundMillis, tuning.searchTime().toMillis() * Math.max(roundMillis, second) / second);
+        return byBeams ? share : Math.max(share, roundMillis - (second - tuning.searchTime().toMillis()));
+    }
+
+    /**
      * How the regions of one reduction are searched: within the caller's options, the whole board optimally only
-     * when {@code optimalWholeBoard}, with the given search threads, before {@code deadline}.
+     * when {@code optimalWholeBoard}, with the given search threads, with nodes for a round of {@code roundMillis},
+     * before {@code deadline}.
      */
     private record Region(SolveOptions options, boolean optimalWholeBoard, ExecutorService pool, int threads,
-                          long deadline) {
+                          long roundMillis, long deadline) {
+
+        /** The round's seconds, at least one: the weighted searches' nodes are per second of it. */
+        double seconds() {
+            return Math.max(1.0, roundMillis / (double) ReductionOptions.ANSWER_TIME.toMillis());
+        }
     }
 
     /** One reduction of the board: beams with the given key, regions finished as {@code region} says. */
@@ -192,8 +208,7 @@ public final class FastSolver {
             boolean wholeBoard = shape.equals(whole);
             PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
                     : databases.heuristic(shape, goalBlank, wholeBoard ? LoadPolicy.IF_STORED : LoadPolicy.IN_MEMORY);
-            return heuristic == null ? null
-                    : finish(heuristic, state, region, !wholeBoard || region.optimalWholeBoard());
+            return heuristic == null ? null : finish(heuristic, state, region, wholeBoard);
         };
         RegionCost foresight = (shape, goalBlank, state) -> {
             PdbHeuristic heuristic = PatternDatabases.supports(shape) && shape.size() > tuning.optimalCells()
@@ -234,16 +249,18 @@ public final class FastSolver {
     }
 
     /**
-     * A quick search of a region the databases cover: IDA* on regions up to 4x4 when {@code optimalFirst}, whose
-     * answers are optimal, then weighted IDA* with falling weights (an anytime scheme, as in Hansen and Zhou 2007)
-     * sharing one node budget, the shortest answer kept; weighted A* (Pohl 1970) only when none of them found one.
-     * All before the region's deadline; null when nothing finds an answer in time, so that the region is reduced
-     * further.
+     * A quick search of a region the databases cover: IDA* on regions up to 4x4, whose answers are optimal (on the
+     * whole board only when the solve asks for that), then weighted IDA* with falling weights (an anytime scheme, as
+     * in Hansen and Zhou 2007) sharing one node budget, the shortest answer kept; weighted A* (Pohl 1970) only when
+     * none of them found one. A whole board given more than a second is then searched optimally below that answer
+     * ({@link #provenOrBounded}). All before the region's deadline; null when nothing finds an answer in time, so
+     * that the region is reduced further.
      */
-    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region, boolean optimalFirst) {
+    private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region, boolean wholeBoard) {
         SolveOptions options = region.options();
         long deadline = region.deadline();
-        if (optimalFirst && heuristic.shape().size() <= tuning.optimalCells()) {
+        boolean optimal = !wholeBoard || region.optimalWholeBoard();
+        if (optimal && heuristic.shape().size() <= tuning.optimalCells()) {
             long now = System.nanoTime();
             long millis = Math.min(tuning.optimalTime().toMillis(), (deadline - now) / 1_000_000L);
             if (millis <= 0) {
@@ -257,7 +274,7 @@ public final class FastSolver {
             }
         }
         SolveResult best = null;
-        long nodesLeft = Math.min(options.maxNodes(), tuning.anytimeNodes());
+        long nodesLeft = Math.min(options.maxNodes(), (long) (region.seconds() * tuning.anytimeNodes()));
         for (int i = 0; i < tuning.idaWeights().size() && nodesLeft > 0; i++) {
             // A hard board may stall the first weight: then a greedier one answers with the nodes left.
             boolean rescue = best == null && i > 0;
@@ -267,7 +284,8 @@ public final class FastSolver {
             if (millis <= 0) {
                 break;
             }
-            long nodes = i == 0 ? Math.min(nodesLeft, tuning.firstWeightNodes()) : nodesLeft;
+            long nodes = i == 0 ? Math.min(nodesLeft, (long) (region.seconds() * tuning.firstWeightNodes()))
+                    : nodesLeft;
             SolveResult result = new IdaStarSearch(heuristic, region.pool(), region.threads(), weight)
                     .solve(state, new Budget(options.withBudget(nodes, millis), now), now);
             nodesLeft -= result.expanded();
@@ -278,7 +296,31 @@ public final class FastSolver {
                 break; // lower weights would need more nodes still
             }
         }
-        return best != null ? best : weightedAStar(heuristic, state, options, deadline);
+        if (best == null) {
+            return weightedAStar(heuristic, state, options, deadline);
+        }
+        boolean longerThanASecond = region.roundMillis() > ReductionOptions.ANSWER_TIME.toMillis();
+        return wholeBoard && optimal && longerThanASecond ? provenOrBounded(heuristic, state, best, region) : best;
+    }
+
+    /**
+     * The time the weights left, spent on IDA* below {@code answer}'s length (the incumbent of branch and bound:
+     * Land and Doig 1960): it proves that answer shortest, finds a shorter one, which is the shortest, or proves a
+     * lower bound that certifies the answer, within the region's deadline and the solve's nodes.
+     */
+    private static SolveResult provenOrBounded(PdbHeuristic heuristic, byte[] state, SolveResult answer,
+                                               Region region) {
+        long now = System.nanoTime();
+        long millis = (region.deadline() - now) / 1_000_000L;
+        if (millis <= 0) {
+            return answer;
+        }
+        Incumbent incumbent = new Incumbent(1.0, () -> answer);
+        incumbent.ask();
+        SolveOptions options = region.options().withBudget(region.options().maxNodes(), millis);
+        SolveResult searched = new IdaStarSearch(heuristic, region.pool(), region.threads())
+                .solve(state, new Budget(options, now), now, ProgressListener.NONE, incumbent);
+        return searched.outcome() == Outcome.CANCELLED ? answer : incumbent.answer(searched);
     }
 
     /** Weighted A* (Pohl 1970) with growing weights, before the deadline; null when none finds an answer. */

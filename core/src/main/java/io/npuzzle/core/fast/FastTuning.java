@@ -15,8 +15,9 @@ import java.util.List;
  * @param optimalTime      time the optimal search of such a region may take
  * @param idaWeights       weights the weighted IDA* of a region tries in turn, sharing {@code anytimeNodes}: each
  *                         lower one shortens the answer and needs more nodes
- * @param anytimeNodes     nodes the weighted IDA* searches of a region share
- * @param firstWeightNodes nodes the first weight may take, leaving the rest to lower weights
+ * @param anytimeNodes     nodes the weighted IDA* searches of a region share, per second of the answer's round
+ * @param firstWeightNodes nodes the first weight may take, per second of the round, leaving the rest to lower
+ *                         weights
  * @param rescueWeight     tried once when the first weight found no answer
  * @param aStarWeights     weights weighted A* tries in turn, each with {@code searchNodes}, when IDA* found none
  * @param searchBytes      memory a weighted A* search may hold
@@ -29,7 +30,7 @@ public record FastTuning(long searchNodes, Duration searchTime, int optimalCells
 
     /** The tuning {@code bench/fast} measures. */
     public static final FastTuning DEFAULT = new FastTuning(1_500_000, Duration.ofMillis(700), 16,
-            Duration.ofMillis(250), List.of(1.6, 1.4, 1.3, 1.25, 1.2), 6_000_000, 3_000_000, 2.0, List.of(1.5, 2.5),
+            Duration.ofMillis(250), List.of(1.6, 1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05), 6_000_000, 3_000_000, 2.0, List.of(1.5, 2.5),
             256L << 20, 1.35);
 
     public FastTuning {

@@ -10,7 +10,8 @@ import io.npuzzle.core.board.Shape;
  * first left of the first second, when that is at least half its share. Then, on boards that beams place, while
  * the rounds' share of the time left is not spent, each round takes twice the time of the first, then of the one
  * before, or all the time left when the next would not fit; wider beams come with the time. Boards that no beam
- * places have one round. Not thread-safe: one schedule serves one answer.
+ * places have one round of all the time, which the searches that finish them spend on lower weights. Not
+ * thread-safe: one schedule serves one answer.
  */
 final class RoundSchedule {
 
@@ -40,7 +41,7 @@ final class RoundSchedule {
         this.startNanos = startNanos;
         this.deadlineNanos = startNanos + givenMillis * 1_000_000L;
         this.byBeams = ReductionSolver.placesByBeams(shape);
-        long firstSecond = Math.min(givenMillis, ReductionOptions.ANSWER_TIME.toMillis());
+        long firstSecond = byBeams ? Math.min(givenMillis, ReductionOptions.ANSWER_TIME.toMillis()) : givenMillis;
         firstRounds = byBeams && !ReductionSolver.placesInOneBeam(shape) && firstSecond >= 2 * MIN_ROUND_MILLIS
                 ? 2 : 1;
         firstMillis = firstSecond / firstRounds;

@@ -44,8 +44,8 @@ class RoundScheduleTest {
     }
 
     @Test
-    void aBoardThatNoBeamPlacesHasOneRoundWhateverItsTime() {
-        assertEquals(List.of(1000L), roundsTakingTheirTime(new RoundSchedule(0, 30_000, FOUR)));
+    void aBoardThatNoBeamPlacesHasOneRoundOfAllItsTime() {
+        assertEquals(List.of(30_000L), roundsTakingTheirTime(new RoundSchedule(0, 30_000, FOUR)));
     }
 
     @Test

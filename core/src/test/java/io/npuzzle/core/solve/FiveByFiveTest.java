@@ -101,6 +101,28 @@ class FiveByFiveTest {
         assertEquals(Board.blankFirst(SHAPE), korf(KORF_40).start().apply(result.moves()));
     }
 
+    /** Past its first second, a fast answer on a board its databases cover searches optimally below its length. */
+    @Test
+    void aFastAnswerGivenTimeToSpareIsProvenShortest() {
+        SolveResult result = SOLVER.solve(korf(KORF_40), fast(20_000));
+        assertEquals(Outcome.SOLVED, result.outcome(), result.toString());
+        assertTrue(result.optimal(), result.toString());
+        assertEquals(82, result.length());
+        assertEquals(Board.blankFirst(SHAPE), korf(KORF_40).start().apply(result.moves()));
+    }
+
+    @Test
+    void aFastAnswerGivenMoreTimeIsNoLongerAndProvesMore() {
+        SolveResult second = SOLVER.solve(korf(KORF_1), fast(1_000));
+        SolveResult longer = SOLVER.solve(korf(KORF_1), fast(10_000));
+        assertFalse(longer.optimal(), longer.toString());
+        assertTrue(longer.length() <= second.length(), longer.length() + " against " + second.length());
+        assertTrue(longer.lowerBound().orElseThrow() > second.lowerBound().orElseThrow(),
+                longer.lowerBound() + " against " + second.lowerBound());
+        assertEquals(longer.length() / (double) longer.lowerBound().orElseThrow(), longer.bound(), 1e-9);
+        assertEquals(Board.blankFirst(SHAPE), korf(KORF_1).start().apply(longer.moves()));
+    }
+
     @Test
     void cancellingALongSearchStopsItWithinASecond() throws Exception {
         AtomicBoolean cancelled = new AtomicBoolean();
@@ -117,6 +139,11 @@ class FiveByFiveTest {
         SolveResult result = search.get(5, TimeUnit.SECONDS);
         assertEquals(Outcome.CANCELLED, result.outcome());
         assertTrue(System.nanoTime() - cancelledAt < 1_000_000_000L, "stopped within a second");
+    }
+
+    private static SolveOptions fast(long millis) {
+        SolveOptions fast = SolveOptions.defaults(Mode.FAST);
+        return fast.withBudget(fast.maxNodes(), millis);
     }
 
     private static Puzzle korf(String tiles) {
