@@ -3,6 +3,8 @@ package io.npuzzle.protocol;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.SolveOptions;
 
+import java.time.Duration;
+
 /**
  * What answer a request asks for: its mode and, in BOUNDED mode only, how many times the shortest length the
  * answer may be ({@link SolveOptions#DEFAULT_RATIO} when left out).
@@ -55,6 +57,12 @@ public record Quality(Mode mode, Double ratio, Integer maxSeconds) {
     public String label() {
         String label = ratio == null ? mode.label() : mode.label() + "-" + ratio;
         return maxSeconds == null ? label : label + "-" + maxSeconds + "s";
+    }
+
+    /** The time a FAST request gives its answer: the client's deadline, else a fast answer's default. */
+    public Duration fastTime() {
+        return maxSeconds != null ? Duration.ofSeconds(maxSeconds)
+                : Duration.ofMillis(SolveOptions.defaults(Mode.FAST).maxMillis());
     }
 
     /** The options for a search of this quality. */

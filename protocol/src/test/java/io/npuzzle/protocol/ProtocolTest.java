@@ -1,6 +1,9 @@
 package io.npuzzle.protocol;
 
+import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.SolveResult;
+import io.npuzzle.core.model.Strategy;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -40,6 +43,24 @@ class ProtocolTest {
         assertTrue(bounded.serves(Quality.FAST));
         assertEquals(1.5, bounded.toResult(false).bound());
         assertFalse(bounded.toResult(false).optimal());
+    }
+
+    @Test
+    void aFastAnswerServesFastRequestsThatGiveItNoMoreTimeThanItHad() {
+        SolveResult found = SolveResult.solved("rlr", false, 9, 1_000_000, Strategy.of(Algorithm.IDA_STAR_PDB))
+                .withLowerBound(1).withBound(3.0);
+        CachedSolution second = CachedSolution.of(found, Quality.FAST);
+        assertEquals(1000L, second.fastMillis());
+        assertTrue(second.serves(Quality.FAST));
+        assertFalse(second.serves(new Quality(Mode.FAST, null, 5)), "five seconds would improve on it");
+        CachedSolution fiveSeconds = CachedSolution.of(found, new Quality(Mode.FAST, null, 5));
+        assertTrue(fiveSeconds.serves(new Quality(Mode.FAST, null, 5)) && fiveSeconds.serves(Quality.FAST));
+        CachedSolution proven = CachedSolution.of(SolveResult.solved("r", true, 1, 1_000_000,
+                Strategy.of(Algorithm.IDA_STAR_PDB)), Quality.FAST);
+        assertNull(proven.fastMillis());
+        assertTrue(proven.serves(new Quality(Mode.FAST, null, 5)), "no time improves on a proven shortest answer");
+        assertTrue(new CachedSolution(true, "rlr", false, 0.1, 9).serves(new Quality(Mode.FAST, null, 5)),
+                "entries cached before fast answers recorded their time serve as before");
     }
 
     @Test

@@ -56,7 +56,7 @@ public class SolveRetries {
             }
         }
         return switch (result.outcome()) {
-            case SOLVED, UNSOLVABLE -> new Answer.Found(CachedSolution.of(result), false);
+            case SOLVED, UNSOLVABLE -> new Answer.Found(CachedSolution.of(result, quality), false);
             case BUDGET_EXCEEDED -> new Answer.Failed(ProblemType.BUDGET_EXCEEDED.problem(
                     overBudget(puzzle, quality, result)));
             case CANCELLED -> new Answer.Cancelled();

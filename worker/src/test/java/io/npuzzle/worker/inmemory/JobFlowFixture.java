@@ -43,7 +43,8 @@ public final class JobFlowFixture {
     public SolveRequest submit(String board, int rows, int cols, Quality quality) {
         Puzzle puzzle = Puzzle.parse(board, rows, cols, null);
         SolveRequest request = new SolveRequest(JobIds.next(), puzzle.canonicalKey(), puzzle.start().toString(),
-                rows, cols, puzzle.goal().toString(), quality.mode(), Instant.now(), quality.ratio());
+                rows, cols, puzzle.goal().toString(), quality.mode(), Instant.now(), quality.ratio(), null,
+                quality.maxSeconds());
         starts.create(request.jobId());
         return request;
     }

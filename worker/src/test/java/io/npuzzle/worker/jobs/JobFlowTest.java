@@ -1,5 +1,6 @@
 package io.npuzzle.worker.jobs;
 
+import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.protocol.CachedSolution;
@@ -74,6 +75,17 @@ class JobFlowTest {
         assertFalse(optimal.result().cached(), "searched for, not taken from the cache");
         assertEquals(List.of(Quality.OPTIMAL), fixture.solver.searches());
         assertTrue(fixture.cache.find(fast.key()).orElseThrow().optimal(), "the optimal answer replaced the fast one");
+    }
+
+    @Test
+    void aFastJobGivingMoreTimeThanTheCachedFastAnswerHadIsSolvedAgain() {
+        Quality fiveSeconds = new Quality(Mode.FAST, null, 5);
+        SolveRequest longer = fixture.submit(ONE_MOVE, 3, 3, fiveSeconds);
+        fixture.cache.store(longer.key(), new CachedSolution(true, "rrllr", false, 1.0, 10, 5.0, 1, 1000L));
+
+        SolveOutcome outcome = published(fixture.flow.handle(longer));
+        assertFalse(outcome.result().cached(), "searched for with its five seconds");
+        assertEquals(List.of(fiveSeconds), fixture.solver.searches());
     }
 
     @Test
