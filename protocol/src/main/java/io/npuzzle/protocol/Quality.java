@@ -72,8 +72,7 @@ public record Quality(Mode mode, Double ratio, Integer maxSeconds) {
             withMode = withMode.withBudget(withMode.maxNodes(), maxSeconds * 1000L);
         } else if (mode == Mode.FAST) {
             // A fast answer takes the time it is given: a second by default, the lane's budget at most.
-            withMode = withMode.withBudget(withMode.maxNodes(), Math.min(withMode.maxMillis(),
-                    SolveOptions.defaults(Mode.FAST).maxMillis()));
+            withMode = withMode.withBudget(withMode.maxNodes(), Math.min(withMode.maxMillis(), fastTime().toMillis()));
         }
         return ratio == null ? withMode : withMode.withRatio(ratio);
     }

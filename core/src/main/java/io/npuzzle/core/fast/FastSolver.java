@@ -259,8 +259,9 @@ public final class FastSolver {
     private SolveResult finish(PdbHeuristic heuristic, byte[] state, Region region, boolean wholeBoard) {
         SolveOptions options = region.options();
         long deadline = region.deadline();
-        boolean optimal = !wholeBoard || region.optimalWholeBoard();
-        if (optimal && heuristic.shape().size() <= tuning.optimalCells()) {
+        // An optimal search of the whole board that asked for this answer as its quick answer does that search itself.
+        boolean optimalSearches = !wholeBoard || region.optimalWholeBoard();
+        if (optimalSearches && heuristic.shape().size() <= tuning.optimalCells()) {
             long now = System.nanoTime();
             long millis = Math.min(tuning.optimalTime().toMillis(), (deadline - now) / 1_000_000L);
             if (millis <= 0) {
@@ -300,7 +301,8 @@ public final class FastSolver {
             return weightedAStar(heuristic, state, options, deadline);
         }
         boolean longerThanASecond = region.roundMillis() > ReductionOptions.ANSWER_TIME.toMillis();
-        return wholeBoard && optimal && longerThanASecond ? provenOrBounded(heuristic, state, best, region) : best;
+        return wholeBoard && optimalSearches && longerThanASecond ? provenOrBounded(heuristic, state, best, region)
+                : best;
     }
 
     /**

@@ -30,8 +30,8 @@ public record FastTuning(long searchNodes, Duration searchTime, int optimalCells
 
     /** The tuning {@code bench/fast} measures. */
     public static final FastTuning DEFAULT = new FastTuning(1_500_000, Duration.ofMillis(700), 16,
-            Duration.ofMillis(250), List.of(1.6, 1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05), 6_000_000, 3_000_000, 2.0, List.of(1.5, 2.5),
-            256L << 20, 1.35);
+            Duration.ofMillis(250), List.of(1.6, 1.4, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05), 6_000_000, 3_000_000, 2.0,
+            List.of(1.5, 2.5), 256L << 20, 1.35);
 
     public FastTuning {
         idaWeights = List.copyOf(idaWeights);
