@@ -32,7 +32,8 @@ import java.util.concurrent.TimeoutException;
  * stored databases cover (finished by weighted IDA* with falling weights, or optimally on 4x4) or an exact table
  * is left, choosing the last lines also for the estimate of the region they leave. With a second core, two such
  * reductions with differently keyed beams run at once and the shorter answer is kept; with more time than a
- * second, rounds of wider beams follow, keeping the shortest answer so far (an anytime scheme). Thread-safe.
+ * second, rounds of wider beams follow, keeping the shortest answer so far (an anytime scheme), or, on a board no
+ * beam places, lower weights and an optimal search below the answer. Thread-safe.
  */
 public final class FastSolver {
 
