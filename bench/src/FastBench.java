@@ -113,9 +113,10 @@ public class FastBench {
             Board start = BoardParser.parse(String.join(" ", List.of(fields).subList(2, fields.length)), FIVE);
             tally.add(new Puzzle(start, Board.blankFirst(FIVE)), solver, options, Integer.parseInt(fields[1]));
         }
-        System.out.printf("5x5 fast %d ms, Korf's %d instances: mean length ratio to the optimum %.3f,"
-                + " worst %.3f, mean %.0f ms (slowest %.0f ms), mean certified bound %.3f, %d proven optimal%n", options.maxMillis(), lines.size(),
-                tally.ratios / lines.size(), tally.worstRatio, tally.meanMillis(), tally.slowest, tally.meanBound(), tally.proven);
+        System.out.printf("5x5 fast %d ms, Korf's %d instances: mean length ratio to the optimum %.3f, worst %.3f,"
+                        + " mean %.0f ms (slowest %.0f ms), mean certified bound %.3f, %d proven optimal%n",
+                options.maxMillis(), lines.size(), tally.ratios / lines.size(), tally.worstRatio, tally.meanMillis(),
+                tally.slowest, tally.meanBound(), tally.proven);
     }
 
     /** Lengths and times of a set of answers, each checked legal. */

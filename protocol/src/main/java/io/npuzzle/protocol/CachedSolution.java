@@ -59,8 +59,7 @@ public record CachedSolution(boolean solvable, String moves, boolean optimal, do
      * shortest only fast requests that give it no more time than it had.
      */
     public boolean serves(Quality quality) {
-        return !solvable || quality.acceptsBound(bound)
-                && (fastMillis == null || quality.mode() != Mode.FAST || quality.fastTime().toMillis() <= fastMillis);
+        return !solvable || quality.acceptsBound(bound) && quality.acceptsFastAnswerGiven(fastMillis);
     }
 
     /**

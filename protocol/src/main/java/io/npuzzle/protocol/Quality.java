@@ -65,6 +65,15 @@ public record Quality(Mode mode, Double ratio, Integer maxSeconds) {
                 : Duration.ofMillis(SolveOptions.defaults(Mode.FAST).maxMillis());
     }
 
+    /**
+     * Whether a fast answer given {@code givenMillis} (null when not recorded) is good enough: for FAST, when this
+     * request gives it no more time, which could shorten it; for the other modes its bound decides
+     * ({@link #acceptsBound}).
+     */
+    public boolean acceptsFastAnswerGiven(Long givenMillis) {
+        return mode != Mode.FAST || givenMillis == null || fastTime().toMillis() <= givenMillis;
+    }
+
     /** The options for a search of this quality. */
     public SolveOptions applyTo(SolveOptions options) {
         SolveOptions withMode = options.withMode(mode);
