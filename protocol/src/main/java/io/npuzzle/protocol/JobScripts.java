@@ -137,6 +137,33 @@ public final class JobScripts {
             """;
 
     /**
+     * The jobs among KEYS (job keys) that are open but missing from the open jobs: stored by a version that kept
+     * no such index, they have a request, no outcome and no {@code redriveAfter}. Returns their request JSONs.
+     */
+    public static final String UNINDEXED_JOBS = """
+            local unindexed = {}
+            for _, job in ipairs(KEYS) do
+              local fields = redis.call('HMGET', job, 'request', 'outcome', 'redriveAfter')
+              if fields[1] and not fields[2] and not fields[3] then table.insert(unindexed, fields[1]) end
+            end
+            return unindexed
+            """;
+
+    /**
+     * Puts an open job that is missing from the open jobs in them, due as if it had been there since it was
+     * submitted: a job that went quiet long ago is due at once. KEYS[1] = job key, KEYS[2] = the open jobs;
+     * ARGV[1] = how long (milliseconds) the job may go without a change, ARGV[2] = job id, ARGV[3] = when it was
+     * submitted (epoch milliseconds). Returns 1 when indexed, 0 when the job is gone, finished or indexed already.
+     */
+    public static final String INDEX_OPEN = """
+            if redis.call('HEXISTS', KEYS[1], 'request') == 0 then return 0 end
+            if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return 0 end
+            if redis.call('HSETNX', KEYS[1], 'redriveAfter', ARGV[1]) == 0 then return 0 end
+            redis.call('ZADD', KEYS[2], 'NX', tonumber(ARGV[3]) + tonumber(ARGV[1]), ARGV[2])
+            return 1
+            """;
+
+    /**
      * Claims an idempotency key for a job unless it is claimed. KEYS[1] = idempotency key; ARGV[1] = the claim
      * (fingerprint of the request and job id), ARGV[2] = TTL in seconds. Returns the earlier claim, or false
      * when this one was stored.

@@ -11,8 +11,9 @@ package io.npuzzle.protocol;
  *       {@link SolveOutcome} as JSON in {@code outcome} once finished, and in {@code revision} the number of
  *       changes a client can see (created, started, progress, finished), which numbers the job's live events;
  *       a queued job also has {@code redriveAfter}, the milliseconds it may go without a change before it is
- *       re-driven, and {@code redriven}, how often it was. Fields other than {@code progress} and the counters are
- *       only ever added, so the state only moves forward.</li>
+ *       re-driven, and {@code redriven}, how often it was (jobs stored by a version before {@code npuzzle:open}
+ *       lack {@code redriveAfter} until {@link JobScripts#INDEX_OPEN} adds it). Fields other than {@code progress}
+ *       and the counters are only ever added, so the state only moves forward.</li>
  *   <li>{@code npuzzle:open}: a sorted set of the jobs queued or running, each scored by the time (epoch
  *       milliseconds) at which it is due for a re-drive unless it changes before.</li>
  *   <li>{@code npuzzle:solution:<canonical key>}: a {@link CachedSolution} as JSON.</li>
@@ -45,6 +46,8 @@ public final class RedisKeys {
     public static final String OUTCOME_FIELD = "outcome";
     public static final String PROGRESS_FIELD = "progress";
     public static final String REVISION_FIELD = "revision";
+    /** Present on every open job that is in {@link #OPEN_JOBS}: how long it may go without a change. */
+    public static final String REDRIVE_AFTER_FIELD = "redriveAfter";
     public static final String CHANGED_CHANNEL = "npuzzle:changed";
     public static final String FINISHED_CHANNEL = "npuzzle:finished";
     public static final String CANCELLED_CHANNEL = "npuzzle:cancelled";

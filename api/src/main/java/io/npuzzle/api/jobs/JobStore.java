@@ -47,4 +47,10 @@ public interface JobStore {
      * outcome; each due job is claimed by one caller, and is due again only after twice as long.
      */
     Uni<List<Redrive>> claimRedrives(int most);
+
+    /**
+     * Puts in the open jobs every job that is open but missing from them (stored by a version that kept no such
+     * index), due its lane's quiet time after it was submitted; the number put. A job read is indexed as well.
+     */
+    Uni<Integer> indexOpenJobs();
 }

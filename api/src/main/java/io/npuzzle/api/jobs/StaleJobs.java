@@ -14,6 +14,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.Cancellable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
@@ -39,7 +40,11 @@ public class StaleJobs {
     private final JobMetrics metrics;
     private final ApiConfig.Redrive config;
     private Cancellable looks;
+    /** Whether the open jobs an earlier version stored unindexed were indexed since this replica started. */
+    private volatile boolean indexed;
 
+    /** The bean's constructor: with two constructors, CDI makes a bean only of a class that marks one. */
+    @Inject
     public StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig config) {
         this(store, cache, queue, metrics, config.redrive());
     }
@@ -66,11 +71,27 @@ public class StaleJobs {
         }
     }
 
-    /** Claims the jobs due now and drives each on; the number claimed. */
+    /**
+     * Claims the jobs due now and drives each on; the number claimed. The first look that reaches the store first
+     * indexes the open jobs an earlier version stored without indexing them, so that they are found too.
+     */
     public Uni<Integer> look() {
-        return store.claimRedrives(CLAIMS_PER_LOOK).flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0)
-                : Uni.join().all(due.stream().map(this::driveOn).toList()).andCollectFailures()
-                .replaceWith(due.size()));
+        return indexOnce().flatMap(indexed -> store.claimRedrives(CLAIMS_PER_LOOK))
+                .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0)
+                        : Uni.join().all(due.stream().map(this::driveOn).toList()).andCollectFailures()
+                        .replaceWith(due.size()));
+    }
+
+    private Uni<Integer> indexOnce() {
+        if (indexed) {
+            return Uni.createFrom().item(0);
+        }
+        return store.indexOpenJobs().invoke(count -> {
+            indexed = true;
+            if (count > 0) {
+                LOG.infof("indexed %d open jobs stored without a re-drive time by an earlier version", count);
+            }
+        });
     }
 
     private Uni<Void> driveOn(Redrive redrive) {

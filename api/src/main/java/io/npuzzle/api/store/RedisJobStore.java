@@ -16,16 +16,24 @@ import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.json.JsonCodec;
 import io.quarkus.redis.datasource.hash.ReactiveHashCommands;
+import io.quarkus.redis.datasource.keys.KeyScanArgs;
+import io.quarkus.redis.datasource.keys.ReactiveKeyScanCursor;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /** Jobs as hashes in Redis, changed only by the atomic {@link JobScripts}. */
 @ApplicationScoped
 public class RedisJobStore implements JobStore {
+
+    /** Keys each step of {@link #indexOpenJobs} asks SCAN for. */
+    private static final int INDEX_SCAN_COUNT = 500;
 
     private final RedisCalls calls;
     private final ReactiveHashCommands<String, String, String> hashes;
@@ -69,7 +77,12 @@ public class RedisJobStore implements JobStore {
         if (!JobIds.isWellFormed(jobId)) {
             return Uni.createFrom().nullItem();
         }
-        return calls.guarded(hashes.hgetall(RedisKeys.job(jobId))).map(this::toSnapshot);
+        return calls.guarded(hashes.hgetall(RedisKeys.job(jobId))).flatMap(fields -> {
+            JobSnapshot snapshot = toSnapshot(fields);
+            return snapshot != null && isUnindexed(fields)
+                    ? index(json.read(fields.get(RedisKeys.REQUEST_FIELD), SolveRequest.class)).replaceWith(snapshot)
+                    : Uni.createFrom().item(snapshot);
+        });
     }
 
     @Override
@@ -103,6 +116,36 @@ public class RedisJobStore implements JobStore {
             }
             return claimed;
         });
+    }
+
+    @Override
+    public Uni<Integer> indexOpenJobs() {
+        ReactiveKeyScanCursor<String> cursor = calls.redis().key(String.class)
+                .scan(new KeyScanArgs().match(RedisKeys.JOB_KEY_PREFIX + "*").count(INDEX_SCAN_COUNT));
+        return Multi.createBy().repeating().uni(() -> calls.guarded(cursor.next())).whilst(keys -> cursor.hasNext())
+                .onItem().transformToUniAndConcatenate(keys -> keys.isEmpty() ? Uni.createFrom().item(0)
+                        : calls.eval(JobScripts.UNINDEXED_JOBS, List.copyOf(keys)).flatMap(this::indexAll))
+                .collect().with(Collectors.summingInt(Integer::intValue));
+    }
+
+    /** Indexes the jobs whose requests {@link JobScripts#UNINDEXED_JOBS} returned; the number indexed. */
+    private Uni<Integer> indexAll(Response requests) {
+        List<Uni<Boolean>> indexed = new ArrayList<>(requests.size());
+        requests.forEach(request -> indexed.add(index(json.read(request.toString(), SolveRequest.class))));
+        return Uni.join().all(indexed).andFailFast()
+                .map(all -> (int) all.stream().filter(Boolean::booleanValue).count());
+    }
+
+    private Uni<Boolean> index(SolveRequest request) {
+        long quietMillis = StaleJobs.quietLimit(redrive, request.lane()).toMillis();
+        return calls.eval(JobScripts.INDEX_OPEN, jobKeys(request.jobId()), Long.toString(quietMillis),
+                request.jobId(), Long.toString(request.submittedAt().toEpochMilli()))
+                .map(reply -> reply.toInteger() == 1);
+    }
+
+    /** An open job that is not in the open jobs: stored by a version that kept no such index. */
+    private static boolean isUnindexed(Map<String, String> fields) {
+        return !fields.containsKey(RedisKeys.OUTCOME_FIELD) && !fields.containsKey(RedisKeys.REDRIVE_AFTER_FIELD);
     }
 
     /** A job's hash and the open jobs, the keys of the scripts that create, finish or cancel it. */

@@ -30,6 +30,7 @@ public class InMemoryJobStore implements JobStore {
     private final Map<String, SolveRequest> requests = new ConcurrentHashMap<>();
     private final Map<String, SolveOutcome> outcomes = new ConcurrentHashMap<>();
     private final AtomicInteger failuresLeft = new AtomicInteger();
+    private final AtomicInteger indexings = new AtomicInteger();
     private final Set<String> heavy = new HashSet<>();
     private final Map<String, SolveCost> lanes = new ConcurrentHashMap<>();
     private final Queue<Redrive> due = new ConcurrentLinkedQueue<>();
@@ -81,6 +82,20 @@ public class InMemoryJobStore implements JobStore {
             }
             return claimed;
         });
+    }
+
+    /** Every job this store keeps is indexed from its creation: there is nothing to index; counts the calls. */
+    @Override
+    public Uni<Integer> indexOpenJobs() {
+        return call(() -> {
+            indexings.incrementAndGet();
+            return 0;
+        });
+    }
+
+    /** How often {@link #indexOpenJobs} was called and answered. */
+    public int indexings() {
+        return indexings.get();
     }
 
     /** Counts the owner's admitted heavy jobs that have no outcome yet, as the Redis store does. */

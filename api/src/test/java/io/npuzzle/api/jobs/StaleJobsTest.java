@@ -3,6 +3,7 @@ package io.npuzzle.api.jobs;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.inmemory.InMemoryJobQueue;
 import io.npuzzle.api.inmemory.JobServiceFixture;
+import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobStatus;
@@ -21,6 +22,7 @@ import static io.npuzzle.api.inmemory.JobServiceFixture.OPTIMAL;
 import static io.npuzzle.api.inmemory.JobServiceFixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Jobs that went quiet, driven on through in-memory stand-ins for Redis and Kafka. */
@@ -121,5 +123,17 @@ class StaleJobsTest {
         assertEquals(Duration.ofMinutes(1), StaleJobs.quietLimit(THREE_TIMES, SolveCost.QUICK));
         assertEquals(Duration.ofMinutes(5), StaleJobs.quietLimit(THREE_TIMES, SolveCost.HEAVY));
         assertEquals(SolveCost.HEAVY, service.store.lane(accepted(BOARD_5X5, 5, Mode.OPTIMAL).jobId()));
+    }
+
+    @Test
+    void theFirstLookThatReachesTheStoreIndexesItsUnindexedJobsAndLaterLooksDoNot() {
+        service.store.failNext(1);
+        assertThrows(ProblemException.class, () -> stale.look().await().atMost(AT_MOST), "the store is down");
+        assertEquals(0, service.store.indexings());
+
+        stale.look().await().atMost(AT_MOST);
+        stale.look().await().atMost(AT_MOST);
+
+        assertEquals(1, service.store.indexings(), "indexed by the first look that reached the store, once");
     }
 }

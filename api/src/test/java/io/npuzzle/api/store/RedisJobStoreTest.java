@@ -3,9 +3,11 @@ package io.npuzzle.api.store;
 import io.npuzzle.api.PipelineResource;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.jobs.Redrive;
+import io.npuzzle.api.jobs.StaleJobs;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
@@ -17,7 +19,9 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The open jobs in a real Redis: which jobs are open, and how re-drives are claimed. */
+/** The open jobs in a real Redis: which jobs are open, how re-drives are claimed, and a replica's look for them. */
 @QuarkusTest
 @WithTestResource(PipelineResource.class)
 class RedisJobStoreTest {
@@ -40,6 +44,8 @@ class RedisJobStoreTest {
     RedisJobStore store;
     @Inject
     RedisDataSource redis;
+    @Inject
+    StaleJobs staleJobs;
 
     private SolveRequest queued() {
         SolveRequest request = JobServiceFixture.request(BOARD, 3, 3, Mode.OPTIMAL);
@@ -49,7 +55,11 @@ class RedisJobStoreTest {
 
     /** When the job is due for a re-drive, or null when it is not open. */
     private Double dueAt(SolveRequest request) {
-        OptionalDouble score = redis.sortedSet(String.class).zscore(RedisKeys.OPEN_JOBS, request.jobId());
+        return dueAt(request.jobId());
+    }
+
+    private Double dueAt(String jobId) {
+        OptionalDouble score = redis.sortedSet(String.class).zscore(RedisKeys.OPEN_JOBS, jobId);
         return score.isPresent() ? score.getAsDouble() : null;
     }
 
@@ -116,5 +126,62 @@ class RedisJobStoreTest {
 
         assertFalse(claimedIds().contains(request.jobId()));
         assertNull(dueAt(request));
+    }
+
+    /**
+     * A job as a version before the open jobs' index stored it once a worker had started it: a request (in that
+     * version's JSON), a revision, a delivery and a start, and no {@code redriveAfter}.
+     */
+    private String storedUnindexed(Instant submitted) {
+        String jobId = JobIds.next();
+        String request = """
+                {"jobId":"%s","key":"3x3:8:867254301","board":"8 6 7 2 5 4 3 0 1","rows":3,"cols":3,\
+                "goal":"1 2 3 4 5 6 7 8 0","mode":"optimal","submittedAt":"%s","ratio":null,"owner":null}"""
+                .formatted(jobId, submitted);
+        redis.hash(String.class).hset(RedisKeys.job(jobId), Map.of(RedisKeys.REQUEST_FIELD, request,
+                RedisKeys.REVISION_FIELD, "2", "deliveries", "1", RedisKeys.STARTED_FIELD, submitted.toString()));
+        return jobId;
+    }
+
+    @Test
+    void openJobsStoredWithoutTheIndexByAnEarlierVersionAreIndexedDueTheirQuietTimeAfterTheirSubmission() {
+        Instant submitted = Instant.now().minus(Duration.ofHours(2));
+        String jobId = storedUnindexed(submitted);
+
+        assertTrue(store.indexOpenJobs().await().atMost(AT_MOST) >= 1);
+
+        assertEquals(submitted.toEpochMilli() + 60_000, dueAt(jobId), "a quick job's quiet time after submission");
+        assertTrue(claimedIds().contains(jobId), "due at once, so the next look re-drives it");
+        assertEquals(0, store.indexOpenJobs().await().atMost(AT_MOST), "indexed once: " + jobId);
+    }
+
+    @Test
+    void readingAnOpenJobStoredWithoutTheIndexIndexesIt() {
+        String jobId = storedUnindexed(Instant.now());
+
+        assertNotNull(store.snapshot(jobId).await().atMost(AT_MOST));
+
+        assertNotNull(dueAt(jobId), "indexed when read");
+    }
+
+    @Test
+    void aFinishedJobStoredWithoutTheIndexIsNotIndexed() {
+        String jobId = storedUnindexed(Instant.now());
+        store.finish(SolveOutcome.done(jobId, ANSWER, "test")).await().atMost(AT_MOST);
+
+        store.indexOpenJobs().await().atMost(AT_MOST);
+        store.snapshot(jobId).await().atMost(AT_MOST);
+
+        assertNull(dueAt(jobId));
+    }
+
+    @Test
+    void theReplicasLookForQuietJobsReDrivesADueOne() {
+        SolveRequest request = queued();
+        makeDue(request);
+
+        assertTrue(staleJobs.look().await().atMost(AT_MOST) >= 1);
+
+        assertEquals("1", redis.hash(String.class).hget(RedisKeys.job(request.jobId()), "redriven"));
     }
 }
