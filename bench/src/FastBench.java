@@ -32,6 +32,8 @@ public class FastBench {
         int states = 100;
         int korf = 50;
         int boards = 50;
+        int deadlines = 0;
+        boolean loaded = false;
         long[] budgets = {1000, 30_000};
         List<Integer> sides = new ArrayList<>();
         for (int i = 1; i < args.length; i++) {
@@ -39,6 +41,8 @@ public class FastBench {
                 case "--states" -> states = Integer.parseInt(args[++i]);
                 case "--korf" -> korf = Integer.parseInt(args[++i]);
                 case "--boards" -> boards = Integer.parseInt(args[++i]);
+                case "--deadlines" -> deadlines = Integer.parseInt(args[++i]);
+                case "--loaded" -> loaded = true;
                 case "--millis" -> budgets = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray();
                 default -> sides.add(Integer.parseInt(args[i]));
             }
@@ -54,6 +58,10 @@ public class FastBench {
         System.out.printf("4x4 databases ready in %.2f s (default cache directory; the 5x5 and block sets are used"
                 + " when stored there: bin/npuzzle databases 5x5 6x6 7x7 8x8)%n", (System.nanoTime() - started) / 1e9);
         SolveOptions fast = SolveOptions.defaults(Mode.FAST);
+        if (deadlines > 0) {
+            Deadlines.print(solver, fast, budgets, deadlines, loaded);
+            return;
+        }
 
         List<Integer> sizes = sides;
         for (long millis : states == 0 ? new long[0] : budgets) {
@@ -163,6 +171,70 @@ public class FastBench {
         /** The mean factor the answers are proven within: length over the lower bound each certifies. */
         double meanBound() {
             return bounds / answers;
+        }
+    }
+
+    /**
+     * Fast answers against their deadline: for each shape and time, the solve's wall time and the millis it reports over
+     * random boards, as they come in a fresh JVM (the first board of each shape pays for its code's compilation).
+     */
+    static final class Deadlines {
+
+        private static final List<Shape> SHAPES = List.of(Shape.of(3, 3), Shape.of(4, 4), Shape.of(5, 5), Shape.of(6, 6),
+                Shape.of(7, 7), Shape.of(8, 8), Shape.of(3, 5), Shape.of(4, 6), Shape.of(5, 7), Shape.of(6, 8));
+
+        private Deadlines() {
+        }
+
+        static void print(Solver solver, SolveOptions fast, long[] budgets, int boards, boolean loaded) {
+            List<Thread> spinners = new ArrayList<>();
+            if (loaded) {
+                for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+                    Thread spinner = new Thread(Deadlines::spin);
+                    spinner.setDaemon(true);
+                    spinner.start();
+                    spinners.add(spinner);
+                }
+            }
+            System.out.printf("%d random boards a shape and time%s: wall time of the solve and reported millis,"
+                    + " median and max; answers past the deadline%n", boards,
+                    loaded ? ", a busy thread spinning on each core" : "");
+            for (long millis : budgets) {
+                SolveOptions options = fast.withBudget(fast.maxNodes(), millis);
+                for (Shape shape : SHAPES) {
+                    Random random = new Random(shape.size() * 1000L + millis);
+                    double[] wall = new double[boards];
+                    double[] reported = new double[boards];
+                    int late = 0;
+                    for (int i = 0; i < boards; i++) {
+                        Puzzle puzzle = RandomBoards.solvable(Board.solved(shape), random);
+                        long t = System.nanoTime();
+                        SolveResult result = solver.solve(puzzle, options);
+                        wall[i] = (System.nanoTime() - t) / 1e6;
+                        reported[i] = result.millis();
+                        if (!result.isSolved() || !puzzle.start().apply(result.moves()).equals(puzzle.goal())) {
+                            throw new IllegalStateException("no legal answer for " + puzzle.start());
+                        }
+                        late += wall[i] > millis ? 1 : 0;
+                    }
+                    Arrays.sort(wall);
+                    Arrays.sort(reported);
+                    System.out.printf("%-4s %6d ms: wall %7.1f / %7.1f ms, reported %7.1f / %7.1f ms, %d late%n", shape,
+                            millis, wall[boards / 2], wall[boards - 1], reported[boards / 2], reported[boards - 1], late);
+                }
+            }
+            spinners.forEach(Thread::interrupt);
+        }
+
+        /** Keeps a core busy until interrupted. */
+        private static void spin() {
+            long x = 0;
+            while (!Thread.currentThread().isInterrupted()) {
+                x += System.nanoTime() % 7;
+            }
+            if (x == 42) {
+                System.out.print("");
+            }
         }
     }
 }
