@@ -18,6 +18,7 @@ import io.npuzzle.core.search.Incumbent;
 import io.npuzzle.core.search.ManhattanLinearConflict;
 import io.npuzzle.core.search.PdbStateEstimate;
 import io.npuzzle.core.search.SearchThreads;
+import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.core.table.ExactTables;
 
 import java.time.Duration;
@@ -67,21 +68,24 @@ public final class FastSolver {
     }
 
     /**
-     * A legal answer for a solvable puzzle that no exact table covers, within the options' time: rounds as
-     * {@link RoundSchedule} cuts the time, each reducing the board with beam keys of its own, the shortest answer
+     * A legal answer for a solvable unsolved puzzle, within the options' time counted from
+     * {@code started}, less the margin the tuning keeps ({@link FastTuning#marginMillis}): rounds as
+     * {@link RoundSchedule} cuts that time, each reducing the board with beam keys of its own, the shortest answer
      * kept; then, while time is left, that answer shortened by longer windows. Each round runs two reductions with
-     * different keys when another core is free ({@code bench/fast} prints the lengths either way).
+     * different keys when another core is free ({@code bench/fast} prints the lengths either way). A round given
+     * no time still answers, by lines placed pair by pair and an exact table.
      *
      * @param optimalWholeBoard false when an optimal search of the whole board takes this answer as its quick
      *                          answer, so that the finisher leaves that search to it and tries only weighted ones
-     * @param started           when the solve began: answers report their time since
+     * @param started           when the solve began: answers report their time since, and its deadline counts from it
      */
     public SolveResult solve(Puzzle puzzle, SolveOptions options, boolean optimalWholeBoard, long started) {
-        long fastStart = System.nanoTime();
         boolean byBeams = ReductionSolver.placesByBeams(puzzle.shape());
-        RoundSchedule schedule = new RoundSchedule(fastStart, options.maxMillis(), puzzle.shape());
+        long givenMillis = options.maxMillis();
+        RoundSchedule schedule = new RoundSchedule(started, givenMillis - tuning.marginMillis(givenMillis),
+                puzzle.shape());
         SolveResult best = null;
-        for (RoundSchedule.Round round = schedule.next(fastStart); round != null;
+        for (RoundSchedule.Round round = schedule.next(System.nanoTime()); round != null;
              round = schedule.next(System.nanoTime())) {
             SolveResult other = round(puzzle, options, optimalWholeBoard, started, round.millis(), round.index(),
                     byBeams);
@@ -175,13 +179,14 @@ public final class FastSolver {
     }
 
     /**
-     * Time all searches of a round may take: the tuning's share of each second of a round that beams place; a
-     * round that no beam places is all searching, so past its first second it keeps back only that second's margin.
+     * Time all searches of a round may take: on a board that beams place, all of a round shorter than a second, and
+     * the tuning's share of a longer one, leaving the rest to shortening; a round that no beam places is all
+     * searching.
      */
     private long searchMillis(long roundMillis, boolean byBeams) {
         long second = ReductionOptions.ANSWER_TIME.toMillis();
-        long share = Math.min(roundMillis, tuning.searchTime().toMillis() * Math.max(roundMillis, second) / second);
-        return byBeams ? share : Math.max(share, roundMillis - (second - tuning.searchTime().toMillis()));
+        return byBeams ? Math.min(roundMillis, tuning.searchTime().toMillis() * Math.max(roundMillis, second) / second)
+                : roundMillis;
     }
 
     /**
@@ -191,6 +196,15 @@ public final class FastSolver {
      */
     private record Region(SolveOptions options, boolean optimalWholeBoard, ExecutorService pool, int threads,
                           long roundMillis, long deadline) {
+
+        /**
+         * Until when the whole board may wait for its stored databases to load: half the searches' time left, so
+         * that the other half is left to the search, or to lines where the load is late.
+         */
+        long loadDeadline() {
+            long now = System.nanoTime();
+            return now + Math.max(0, deadline - now) / 2;
+        }
 
         /** The round's seconds, at least one: the weighted searches' nodes are per second of it. */
         double seconds() {
@@ -203,12 +217,14 @@ public final class FastSolver {
         Shape whole = puzzle.shape();
         Finisher finisher = (shape, goalBlank, state) -> {
             if (shape.size() <= ReductionSolver.FINISH_CELLS) {
-                String moves = tables.get(shape, goalBlank).solve(state);
-                return SolveResult.solved(moves, true, 0, 0, EXACT_TABLE);
+                ExactTable table = tables.ifBuilt(shape, goalBlank);
+                return table != null ? SolveResult.solved(table.solve(state), true, 0, 0, EXACT_TABLE)
+                        : smallRegion(shape, goalBlank, state, region.options());
             }
             boolean wholeBoard = shape.equals(whole);
             PdbHeuristic heuristic = !PatternDatabases.supports(shape) ? null
-                    : databases.heuristic(shape, goalBlank, wholeBoard ? LoadPolicy.IF_STORED : LoadPolicy.IN_MEMORY);
+                    : wholeBoard ? databases.heuristicBefore(shape, goalBlank, region.loadDeadline())
+                    : databases.heuristic(shape, goalBlank, LoadPolicy.IN_MEMORY);
             return heuristic == null ? null : finish(heuristic, state, region, wholeBoard);
         };
         RegionCost foresight = (shape, goalBlank, state) -> {
@@ -221,6 +237,22 @@ public final class FastSolver {
         return ReductionSolver.solve(puzzle, started,
                 new ReductionOptions(finisher, foresight, guide, beamKey, Duration.ofMillis(millis),
                         region.options().maxBytes(), region.options().cancelled()));
+    }
+
+    /**
+     * A shortest answer for a region too small for the databases whose exact table is not built yet: A* with
+     * Manhattan distance and linear conflicts answers one in milliseconds, where the build takes a tenth of a
+     * second or more. It is neither timed (a minute is more than it takes) nor cancelled, since the reduction
+     * needs its answer and looks at the clock and its cancellation right after; the table answers only where A*
+     * ran out of nodes or memory.
+     */
+    private SolveResult smallRegion(Shape shape, int goalBlank, byte[] state, SolveOptions options) {
+        long now = System.nanoTime();
+        SolveOptions unhurried = options.withBudget(options.maxNodes(), Duration.ofMinutes(1).toMillis())
+                .withCancellation(() -> false);
+        SolveResult searched = new AStarSearch(shape, goalBlank).solve(state, new Budget(unhurried, now), now);
+        return searched.isSolved() ? searched
+                : SolveResult.solved(tables.get(shape, goalBlank).solve(state), true, 0, 0, EXACT_TABLE);
     }
 
     /**

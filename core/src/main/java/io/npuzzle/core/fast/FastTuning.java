@@ -9,8 +9,9 @@ import java.util.List;
  *
  * @param searchNodes      nodes each search of a region may expand; it binds before {@code searchTime} on an idle
  *                         machine, so that answers do not depend on the machine's load
- * @param searchTime       time all searches of an answer may take; on a busy machine it leaves room within the
- *                         answer's second for threads waiting for a core and for the compiler
+ * @param searchTime       time the searches of a round of a second may take on a board beams place, and their
+ *                         share of a longer round, leaving the rest to shortening; what a second has beyond it is
+ *                         the answer's margin ({@link #marginMillis})
  * @param optimalCells     regions up to this size (4x4) are first searched optimally
  * @param optimalTime      time the optimal search of such a region may take
  * @param idaWeights       weights the weighted IDA* of a region tries in turn, sharing {@code anytimeNodes}: each
@@ -36,5 +37,15 @@ public record FastTuning(long searchNodes, Duration searchTime, int optimalCells
     public FastTuning {
         idaWeights = List.copyOf(idaWeights);
         aStarWeights = List.copyOf(aStarWeights);
+    }
+
+    /**
+     * The time an answer given {@code givenMillis} keeps back from its deadline, past its last look at the clock:
+     * room for threads waiting for a core, for the compiler and for the collector, and for the work that ends the
+     * answer. A second's time beyond {@code searchTime}, the same share of a shorter time.
+     */
+    public long marginMillis(long givenMillis) {
+        long second = ReductionOptions.ANSWER_TIME.toMillis();
+        return (second - searchTime.toMillis()) * Math.min(givenMillis, second) / second;
     }
 }

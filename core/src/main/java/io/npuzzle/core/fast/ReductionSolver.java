@@ -57,8 +57,6 @@ public final class ReductionSolver {
      * (chosen by {@code bench/fast 7}).
      */
     private static final double BLOCK_BEAM_SHARE = 0.7;
-    /** The share of an answer's time until which an answer made of placements is shortened. */
-    private static final double SHORTEN_SHARE = 0.85;
 
     private ReductionSolver() {
     }
@@ -136,7 +134,8 @@ public final class ReductionSolver {
         /** Regions of at least this many cells are placed by lines: a beam on one of them did not finish. */
         private int linesFromCells = Integer.MAX_VALUE;
         private long beamDeadline;
-        private long shortenDeadline;
+        /** When the answer's time ends: shortening stops there, and lines are no longer searched whole. */
+        private long endNanos;
         private boolean linePlaced;
         private boolean beamPlaced;
 
@@ -156,7 +155,7 @@ public final class ReductionSolver {
             long millis = options.answerTime().toMillis();
             long now = System.nanoTime();
             beamDeadline = now + (long) (BEAM_SHARE * millis * 1_000_000L);
-            shortenDeadline = now + (long) (SHORTEN_SHARE * millis * 1_000_000L);
+            endNanos = now + millis * 1_000_000L;
             while (true) {
                 if (options.cancelled().getAsBoolean()) {
                     return SolveResult.unsolved(Outcome.CANCELLED, null, 0, System.nanoTime() - startNanos,
@@ -206,7 +205,8 @@ public final class ReductionSolver {
          * lines allowed (either side that does not hold the goal blank, searched as a group or else filled by
          * pairs from either end) the one placed in the fewest moves wins, the first listed on a tie; when the
          * foresight knows what the region left would cost, every placement of every weight and of pairs is a
-         * candidate, and the least total of its moves and that cost wins.
+         * candidate, and the least total of its moves and that cost wins. Past the answer's time, the first line
+         * allowed is placed by pairs.
          */
         private void placeCheapestLine(int height, int width) {
             boolean byRow = height >= 3 && (height >= width || width < 3);
@@ -228,7 +228,12 @@ public final class ReductionSolver {
             boolean foreseen = false;
             Set<Side> searchedSides = EnumSet.noneOf(Side.class);
             Set<Side> groupedSides = EnumSet.noneOf(Side.class);
+            // Past the answer's time, the first line allowed is placed pair by pair, with no other tried beside it.
+            boolean late = System.nanoTime() >= endNanos;
             for (Line line : lines) {
+                if (late && best != null) {
+                    break;
+                }
                 if (searchedSides.add(line.side())) { // the search does not depend on the end filled first
                     for (int weight : GROUP_WEIGHT_QUARTERS) {
                         String found = placeAsGroup(line, weight);
@@ -268,7 +273,7 @@ public final class ReductionSolver {
         /** The moves so far, shortened window by window until the shortening deadline. */
         private String shortened() {
             return new PathShortener(shape, PathShortener.WINDOW, PathShortener.WINDOW_NODES, options.cancelled())
-                    .shorten(start, moves.toString(), shortenDeadline);
+                    .shorten(start, moves.toString(), endNanos);
         }
 
         /** How the tiles placed so far were placed: lines, then beams, as they came. */
@@ -342,10 +347,10 @@ public final class ReductionSolver {
 
         /**
          * Searches a placement of the whole line at once with the given weight; null when the search runs out
-         * of nodes or the line is too long for it.
+         * of nodes, the line is too long for it, or the answer's time is over (pairs are placed without search).
          */
         private String placeAsGroup(Line line, int weightQuarters) {
-            if (line.count() > GroupPlacer.MAX_TILES) {
+            if (line.count() > GroupPlacer.MAX_TILES || System.nanoTime() >= endNanos) {
                 return null;
             }
             int[] cells = new int[line.count()];

@@ -10,8 +10,9 @@ import io.npuzzle.core.board.Shape;
  * first left of the first second, when that is at least half its share. Then, on boards that beams place, while
  * the rounds' share of the time left is not spent, each round takes twice the time of the first, then of the one
  * before, or all the time left when the next would not fit; wider beams come with the time. Boards that no beam
- * places have one round of all the time, which the searches that finish them spend on lower weights. Not
- * thread-safe: one schedule serves one answer.
+ * places have one round of all the time, which the searches that finish them spend on lower weights. No round
+ * ends past the schedule's deadline: one that starts late is cut short there. Not thread-safe: one schedule serves
+ * one answer.
  */
 final class RoundSchedule {
 
@@ -36,23 +37,30 @@ final class RoundSchedule {
     private long roundsEndNanos = -1;
     private int taken;
 
-    /** A schedule for an answer on a board of {@code shape} given {@code givenMillis} from {@code startNanos}. */
+    /**
+     * A schedule for an answer on a board of {@code shape} whose rounds end within {@code givenMillis} of
+     * {@code startNanos}.
+     */
     RoundSchedule(long startNanos, long givenMillis, Shape shape) {
         this.startNanos = startNanos;
-        this.deadlineNanos = startNanos + givenMillis * 1_000_000L;
+        this.deadlineNanos = startNanos + Math.max(0, givenMillis) * 1_000_000L;
         this.byBeams = ReductionSolver.placesByBeams(shape);
-        long firstSecond = byBeams ? Math.min(givenMillis, ReductionOptions.ANSWER_TIME.toMillis()) : givenMillis;
+        long given = Math.max(0, givenMillis);
+        long firstSecond = byBeams ? Math.min(given, ReductionOptions.ANSWER_TIME.toMillis()) : given;
         firstRounds = byBeams && !ReductionSolver.placesInOneBeam(shape) && firstSecond >= 2 * MIN_ROUND_MILLIS
                 ? 2 : 1;
         firstMillis = firstSecond / firstRounds;
         lastMillis = firstMillis;
     }
 
-    /** The next round when it starts at {@code nowNanos}, or null when no round is left. */
+    /**
+     * The next round when it starts at {@code nowNanos}, or null when no round is left; the first round is never
+     * null, though it may have no time left.
+     */
     Round next(long nowNanos) {
         int index = taken++;
         if (index == 0) {
-            return new Round(0, firstMillis);
+            return new Round(0, Math.max(0, Math.min(firstMillis, (deadlineNanos - nowNanos) / 1_000_000L)));
         }
         if (!byBeams) {
             return null;

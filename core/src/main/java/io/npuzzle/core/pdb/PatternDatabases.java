@@ -12,6 +12,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The process's pattern databases, per (shape, goal blank cell, set): each is loaded from the store, or built
@@ -208,6 +210,33 @@ public final class PatternDatabases {
             prepare(standard);
         }
         return loaded;
+    }
+
+    /**
+     * What {@link LoadPolicy#IN_MEMORY} gives, after waiting until {@code deadlineNanos} at most for the stored
+     * standard databases it starts loading: an answer with a deadline waits for a load while its time allows,
+     * never longer, and never for a build or a layout.
+     */
+    public PdbHeuristic heuristicBefore(Shape shape, int goalBlank, long deadlineNanos) {
+        PdbHeuristic loaded = inMemory(shape, goalBlank);
+        if (loaded != null) {
+            return loaded;
+        }
+        for (Pattern pattern : patternsOf(new DatabaseGoal(shape, goalBlank, DatabaseSet.STANDARD))) {
+            FutureTask<PatternDatabase> task = databases.get(pattern);
+            if (task == null) {
+                return null; // not stored: nothing is loading
+            }
+            try {
+                task.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return inMemory(shape, goalBlank);
     }
 
     /** The large set's estimate when it is enabled, asked for and in memory; null otherwise. */

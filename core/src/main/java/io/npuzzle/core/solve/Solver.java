@@ -102,8 +102,13 @@ public final class Solver {
             return SolveResult.solved("", true, 0, System.nanoTime() - started, PARITY);
         }
         if (ExactTable.covers(puzzle.shape())) {
-            String moves = table(puzzle).solve(puzzle.relabelledStart());
-            return SolveResult.solved(moves, true, 0, System.nanoTime() - started, EXACT_TABLE);
+            // A fast answer does not wait for a table's build: fast mode answers while it is built.
+            ExactTable table = options.mode() == Mode.FAST ? tables.ifBuilt(puzzle.shape(), puzzle.goalBlank())
+                    : table(puzzle);
+            if (table != null) {
+                String moves = table.solve(puzzle.relabelledStart());
+                return SolveResult.solved(moves, true, 0, System.nanoTime() - started, EXACT_TABLE);
+            }
         }
         if (options.mode() == Mode.FAST) {
             return fast.solve(puzzle, options, true, started);
