@@ -72,6 +72,16 @@ class RoundScheduleTest {
     }
 
     @Test
+    void aFirstRoundThatStartsLateEndsByTheDeadline() {
+        assertEquals(new RoundSchedule.Round(0, 700), new RoundSchedule(0, 1000, SIX).next(300 * MS));
+    }
+
+    @Test
+    void aFirstRoundThatStartsPastTheDeadlineStillComesWithNoTime() {
+        assertEquals(new RoundSchedule.Round(0, 0), new RoundSchedule(0, 100, EIGHT).next(200 * MS));
+    }
+
+    @Test
     void noRoundStartsWithLessThanTheLeastRoundLeft() {
         RoundSchedule schedule = new RoundSchedule(0, 1500, SIX);
         assertEquals(new RoundSchedule.Round(0, 1000), schedule.next(0));
