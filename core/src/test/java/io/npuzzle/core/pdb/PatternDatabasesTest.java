@@ -103,6 +103,17 @@ class PatternDatabasesTest {
         assertEquals(0, empty.toFile().list().length, "nothing written");
     }
 
+    /** An answer with a deadline has stored databases loaded in time, and never waits for a build. */
+    @Test
+    void aStoredLoadIsAwaitedBeforeTheDeadlineAndNothingIsBuilt(@TempDir Path empty) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristicBefore(FOUR, 0, deadline),
+                "the 4x4 set is stored for the tests");
+        PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
+        assertNull(nothingStored.heuristicBefore(Shape.of(2, 6), 11, deadline));
+        assertEquals(0, empty.toFile().list().length, "nothing built");
+    }
+
     /** A fast answer never waits for a build: only stored databases are used. */
     @Test
     void onlyStoredDatabasesServeWithoutABuild(@TempDir Path empty) {
