@@ -153,7 +153,6 @@ public final class PatternDatabases {
     public PdbHeuristic heuristic(Shape shape, int goalBlank, LoadPolicy policy) {
         return switch (policy) {
             case LOAD -> loaded(shape, goalBlank);
-            case IF_STORED -> ifStored(shape, goalBlank);
             case IN_MEMORY -> inMemory(shape, goalBlank);
         };
     }
@@ -180,21 +179,6 @@ public final class PatternDatabases {
     }
 
     /**
-     * The best estimate whose databases are all in memory or in the store (loading them now), or null: never
-     * builds anything, nor waits for positional tables to be laid out ({@link LayoutWait#IN_BACKGROUND}), so that
-     * quick answers wait for neither. An estimate that reads a database ranked meanwhile is not kept: once laid
-     * out, the next call keeps the positional one.
-     */
-    private PdbHeuristic ifStored(Shape shape, int goalBlank) {
-        PdbHeuristic large = largeIfLoaded(shape, goalBlank, LayoutWait.IN_BACKGROUND);
-        if (large != null) {
-            return large;
-        }
-        DatabaseGoal standard = new DatabaseGoal(shape, goalBlank, DatabaseSet.STANDARD);
-        return stored(standard) ? heuristic(standard, LayoutWait.IN_BACKGROUND) : null;
-    }
-
-    /**
      * The best estimate whose databases are all in memory now, or null; never loads, builds or waits for a layout.
      * Where they are stored but not loaded, they start loading on the background thread, so that later answers
      * have them.
@@ -215,7 +199,8 @@ public final class PatternDatabases {
     /**
      * What {@link LoadPolicy#IN_MEMORY} gives, after waiting until {@code deadlineNanos} at most for the stored
      * standard databases it starts loading: an answer with a deadline waits for a load while its time allows,
-     * never longer, and never for a build or a layout.
+     * never longer, and never for a build or a layout. An estimate that reads a database ranked meanwhile is not
+     * kept: once laid out, the next call keeps the positional one.
      */
     public PdbHeuristic heuristicBefore(Shape shape, int goalBlank, long deadlineNanos) {
         PdbHeuristic loaded = inMemory(shape, goalBlank);

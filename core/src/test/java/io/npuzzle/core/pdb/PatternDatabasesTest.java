@@ -21,6 +21,11 @@ class PatternDatabasesTest {
     private static final Shape FOUR = Shape.of(4, 4);
     private static final Path TEST_STORE = DatabaseSettings.directory();
 
+    /** A deadline for an answer that may wait for stored databases to load, far enough for any load here. */
+    private static long inAMinute() {
+        return System.nanoTime() + Duration.ofMinutes(1).toNanos();
+    }
+
     /** Where the 7-8 set may not be built, the 6-6-3 set answers every time, and nothing of 7-8 is written. */
     @Test
     void theStandardSetAnswersWhileTheLargeOneCannotBeBuilt() {
@@ -84,7 +89,7 @@ class PatternDatabasesTest {
         assertNull(databases.heuristic(six, 35, LoadPolicy.LOAD));
         long left = tables.left();
         assertNull(databases.heuristic(six, 35, LoadPolicy.LOAD));
-        assertNull(databases.heuristic(six, 35, LoadPolicy.IF_STORED));
+        assertNull(databases.heuristicBefore(six, 35, inAMinute()));
         assertEquals(left, tables.left(), "nothing more taken");
         DatabaseState state = databases.state(goal);
         assertTrue(state instanceof DatabaseState.Unavailable unavailable
@@ -103,24 +108,13 @@ class PatternDatabasesTest {
         assertEquals(0, empty.toFile().list().length, "nothing written");
     }
 
-    /** An answer with a deadline has stored databases loaded in time, and never waits for a build. */
-    @Test
-    void aStoredLoadIsAwaitedBeforeTheDeadlineAndNothingIsBuilt(@TempDir Path empty) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristicBefore(FOUR, 0, deadline),
-                "the 4x4 set is stored for the tests");
-        PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
-        assertNull(nothingStored.heuristicBefore(Shape.of(2, 6), 11, deadline));
-        assertEquals(0, empty.toFile().list().length, "nothing built");
-    }
-
     /** A fast answer never waits for a build: only stored databases are used. */
     @Test
     void onlyStoredDatabasesServeWithoutABuild(@TempDir Path empty) {
-        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristic(FOUR, 0, LoadPolicy.IF_STORED),
-                "the 4x4 set is stored for the tests");
+        assertNotNull(PatternDatabases.in(TEST_STORE, DatabaseSet.STANDARD).heuristicBefore(FOUR, 0,
+                inAMinute()), "the 4x4 set is stored for the tests");
         PatternDatabases nothingStored = PatternDatabases.in(empty, DatabaseSet.STANDARD);
-        assertNull(nothingStored.heuristic(Shape.of(2, 6), 11, LoadPolicy.IF_STORED));
+        assertNull(nothingStored.heuristicBefore(Shape.of(2, 6), 11, inAMinute()));
         assertEquals(0, empty.toFile().list().length, "nothing built");
     }
 
@@ -156,18 +150,18 @@ class PatternDatabasesTest {
 
         PdbHeuristic first;
         try (LayoutHold hold = LayoutHold.start()) {
-            first = databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED);
+            first = databases.heuristicBefore(FOUR, 0, inAMinute());
         }
         assertTrue(first.awaitsLayout(), "freshly loaded databases are not laid out yet");
         PdbHeuristic laidOut = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             PdbHeuristic heuristic;
-            while ((heuristic = databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED)).awaitsLayout()) {
+            while ((heuristic = databases.heuristicBefore(FOUR, 0, inAMinute())).awaitsLayout()) {
                 Thread.onSpinWait();
             }
             return heuristic;
         });
         assertFalse(laidOut.awaitsLayout());
-        assertSame(laidOut, databases.heuristic(FOUR, 0, LoadPolicy.IF_STORED), "kept once laid out");
+        assertSame(laidOut, databases.heuristicBefore(FOUR, 0, inAMinute()), "kept once laid out");
         assertSame(laidOut, databases.heuristic(FOUR, 0, LoadPolicy.LOAD), "and served to optimal searches");
     }
 
