@@ -33,7 +33,8 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The one entry point. Checks solvability by parity, answers small shapes from exact tables, then:
+ * The one entry point. Checks solvability by parity, answers small shapes from exact tables (in FAST mode only
+ * once built: fast mode answers while they are), then:
  * OPTIMAL solves boards of 11 to 25 cells by IDA* with pattern databases (built on first use where allowed) and
  * larger ones by A*, within the budget. BOUNDED runs weighted A* with the same estimates, where databases cover the
  * board for a short trial and then weighted IDA*, and its answers carry the options' ratio as their bound. Both are
