@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * building them twice. Goals that searches wait for go first, most waited for first; a wish is also left in the
  * store ({@value #WANTED}) so that whichever process builds next, builds it next. Then the plan: the standard sets
  * up to 5x5 and the blocks of 6x6 to 8x8, largest first, with the large set ahead of them where enabled.
+ *
+ * <p>A build goes at the pace it is given (a service's gives way to the work it serves) while no search waits for a
+ * database, here or in another process sharing the store; while one does, it goes at full speed.
  */
 public final class DatabasePreparation {
 
@@ -29,6 +32,11 @@ public final class DatabasePreparation {
     private static final System.Logger LOG = System.getLogger(DatabasePreparation.class.getName());
     /** How often an idle preparation looks for wishes other processes left in the store. */
     private static final Duration IDLE_LOOK = Duration.ofSeconds(2);
+    /**
+     * How long a build that gives way trusts its last look at whether searches wait: the wishes of other processes
+     * are files, too costly to list between every two chunks of a build.
+     */
+    private static final Duration WAITS_LOOK = Duration.ofMillis(50);
 
     private final PatternDatabases databases;
     private final Path wanted;
@@ -38,11 +46,22 @@ public final class DatabasePreparation {
     private final Map<DatabaseGoal, String> unavailable = new ConcurrentHashMap<>();
     /** Notified when a goal is stored or found impossible, and when a search asks for one. */
     private final Object changes = new Object();
+    /** The pace of a build while no search waits. */
+    private final BuildPace unwaitedPace;
+    private volatile boolean searchesWait;
+    private volatile long waitsLookedAt = System.nanoTime() - WAITS_LOOK.toNanos();
 
+    /** A preparation that builds at full speed. */
     public DatabasePreparation(PatternDatabases databases, List<DatabaseGoal> plan) {
+        this(databases, plan, BuildPace.FULL);
+    }
+
+    /** @param unwaitedPace the pace of a build while no search waits for a database */
+    public DatabasePreparation(PatternDatabases databases, List<DatabaseGoal> plan, BuildPace unwaitedPace) {
         this.databases = databases;
         this.wanted = databases.directory().resolve(WANTED);
         this.plan = List.copyOf(plan);
+        this.unwaitedPace = unwaitedPace;
     }
 
     /** The standard sets of every shape up to 5x5 and the blocks of 6x6 to 8x8, largest first; the large set first. */
@@ -135,6 +154,7 @@ public final class DatabasePreparation {
             return;
         }
         asked.computeIfAbsent(goal, key -> new AtomicLong()).incrementAndGet();
+        searchesWait = true; // a build under way goes at full speed from now on
         try {
             Files.createDirectories(wanted);
             Path wish = wanted.resolve(WantedGoal.fileName(goal));
@@ -165,7 +185,7 @@ public final class DatabasePreparation {
             }
             DatabaseGoal goal = next.get();
             try {
-                databases.store(goal);
+                databases.store(goal, this::givesWay);
             } catch (DatabaseUnavailableException e) {
                 unavailable.put(goal, e.getMessage());
                 LOG.log(System.Logger.Level.WARNING, "the {0} databases are not built here: {1}", goal.label(),
@@ -176,6 +196,22 @@ public final class DatabasePreparation {
             }
             settle(goal);
         }
+    }
+
+    /** The pace of the builds: the one given, unless a search waits for a database. */
+    private boolean givesWay() {
+        return unwaitedPace.givesWay() && !searchesWait();
+    }
+
+    /** Whether a search here, or in another process sharing the store, waits for a database this process may build. */
+    private boolean searchesWait() {
+        long now = System.nanoTime();
+        if (now - waitsLookedAt >= WAITS_LOOK.toNanos()) {
+            searchesWait = asked.keySet().stream().anyMatch(this::needsBuild)
+                    || wishedInStore().stream().anyMatch(this::needsBuild);
+            waitsLookedAt = now;
+        }
+        return searchesWait;
     }
 
     /** Forgets the wishes for a goal that is now stored or impossible here, and wakes the searches waiting. */

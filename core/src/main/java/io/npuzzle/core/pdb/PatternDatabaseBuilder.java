@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Shape;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Builds a database by breadth-first search backwards from the goal over states (placement, region of the
@@ -25,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * disk-based implicit graph search" (JACM 2008) held in memory. The eight-tile half of the 15-puzzle's 7-8
  * partition (519 M placements, eight free cells each) thus needs 1 GiB of state bits and 260 MiB of entries.
  * Threads scan disjoint slices of the array and mark children with compare-and-set, so any number of them
- * build the same table.
+ * build the same table. Between chunks each thread asks its {@link BuildPace} whether to go on, and parks while the
+ * build gives way.
  */
 public final class PatternDatabaseBuilder {
 
@@ -37,6 +40,8 @@ public final class PatternDatabaseBuilder {
     /** Words of state bits a thread takes at a time. */
     private static final int CHUNK_WORDS = 1 << 10;
     private static final int UNREACHED = 15;
+    /** How long a thread of a build that gives way parks before it asks its pace again. */
+    private static final long PAUSE_NANOS = Duration.ofMillis(10).toNanos();
 
     private final int threads;
 
@@ -56,7 +61,12 @@ public final class PatternDatabaseBuilder {
 
     /** Builds the pattern's database, counting the placements it has reached in {@code progress} as it goes. */
     public PatternDatabase build(Pattern pattern, BuildProgress progress) {
-        Search search = new Search(pattern, progress);
+        return build(pattern, progress, BuildPace.FULL);
+    }
+
+    /** Builds the pattern's database at the pace given, counting the placements it has reached in {@code progress}. */
+    public PatternDatabase build(Pattern pattern, BuildProgress progress, BuildPace pace) {
+        Search search = new Search(pattern, progress, pace);
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads - 1, PatternDatabaseBuilder::daemon) : null;
         try {
             int current = 1;
@@ -96,10 +106,12 @@ public final class PatternDatabaseBuilder {
         private final long[] states;
         private final byte[] entries;
         private final BuildProgress progress;
+        private final BuildPace pace;
 
-        Search(Pattern pattern, BuildProgress progress) {
+        Search(Pattern pattern, BuildProgress progress, BuildPace pace) {
             this.pattern = pattern;
             this.progress = progress;
+            this.pace = pace;
             this.shape = pattern.shape();
             this.n = shape.size();
             this.k = pattern.tileCount();
@@ -167,6 +179,7 @@ public final class PatternDatabaseBuilder {
             long pattern2 = code * LOW_BITS; // the code repeated in every field
             int nextCode = code ^ CLOSED;
             for (long from; (from = nextChunk.getAndAdd(CHUNK_WORDS)) < states.length; ) {
+                awaitTurn();
                 int to = (int) Math.min(states.length, from + CHUNK_WORDS);
                 for (int w = (int) from; w < to; w++) {
                     long word = (long) WORDS.getOpaque(states, w);
@@ -186,6 +199,13 @@ public final class PatternDatabaseBuilder {
                 placements[0] = 0;
             }
             return found;
+        }
+
+        /** Parks while the pace gives way; a thread interrupted (its pool shut down) goes on, to end at once. */
+        private void awaitTurn() {
+            while (pace.givesWay() && !Thread.currentThread().isInterrupted()) {
+                LockSupport.parkNanos(PAUSE_NANOS);
+            }
         }
 
         private int expandState(long state, int depth, int nextCode, int[] cells, long[] placements) {

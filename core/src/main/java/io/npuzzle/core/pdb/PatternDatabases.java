@@ -445,7 +445,7 @@ public final class PatternDatabases {
         checkBuildable(pattern);
         try (BuildLock ignored = BuildLock.take(store.directory(), () -> store.contains(pattern))) {
             PatternDatabase builtElsewhere = store.load(pattern);
-            return builtElsewhere != null ? builtElsewhere : buildAndSave(pattern);
+            return builtElsewhere != null ? builtElsewhere : buildAndSave(pattern, BuildPace.FULL);
         }
     }
 
@@ -466,6 +466,11 @@ public final class PatternDatabases {
      * for. Throws {@link DatabaseUnavailableException} when one does not fit in this heap or cannot be saved.
      */
     public void store(DatabaseGoal goal) {
+        store(goal, BuildPace.FULL);
+    }
+
+    /** {@link #store(DatabaseGoal)}, building at the pace given. */
+    public void store(DatabaseGoal goal, BuildPace pace) {
         for (Pattern pattern : patternsOf(goal)) {
             if (store.contains(pattern)) {
                 continue;
@@ -473,7 +478,7 @@ public final class PatternDatabases {
             checkFitsHeap(pattern);
             try (BuildLock ignored = BuildLock.take(store.directory(), () -> store.contains(pattern))) {
                 if (!store.contains(pattern)) {
-                    buildAndSave(pattern);
+                    buildAndSave(pattern, pace);
                 }
             }
             if (!store.contains(pattern)) {
@@ -518,12 +523,12 @@ public final class PatternDatabases {
                 : new DatabaseState.Missing(stored, patterns.size());
     }
 
-    private PatternDatabase buildAndSave(Pattern pattern) {
+    private PatternDatabase buildAndSave(Pattern pattern, BuildPace pace) {
         BuildProgress progress = new BuildProgress(pattern.entries());
         builds.put(pattern, progress);
         try {
             long started = System.nanoTime();
-            PatternDatabase built = builder.build(pattern, progress);
+            PatternDatabase built = builder.build(pattern, progress, pace);
             LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms, for {3}",
                     pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000, store.directory());
             try {

@@ -4,11 +4,15 @@ import io.npuzzle.core.board.Shape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
@@ -23,6 +27,8 @@ class DatabasePreparationTest {
 
     /** The 15-puzzle's two usual goals: databases of seconds each, none shared between them. */
     private static final List<DatabaseGoal> FIFTEEN_PUZZLE = DatabaseGoal.usual(Shape.of(4, 4), DatabaseSet.STANDARD);
+    /** The largest database of the first 15-puzzle goal, built once for the tests that store it ahead. */
+    private static PatternDatabase sixTiles;
 
     @TempDir
     Path store;
@@ -88,11 +94,63 @@ class DatabasePreparationTest {
     }
 
     @Test
+    void aBuildNoSearchWaitsForGivesWayUntilASearchWaitsForItsDatabasesThenGoesOnAtFullSpeed() throws Exception {
+        DatabaseGoal goal = goalLackingOnlyItsSmallDatabases();
+        GivingWay busy = new GivingWay();
+        DatabasePreparation preparation = new DatabasePreparation(PatternDatabases.in(store, DatabaseSet.STANDARD),
+                List.of(goal), busy).start();
+        busy.awaitAsked();
+        assertInstanceOf(DatabaseState.Building.class, preparation.state(goal), "paused in the middle of the build");
+        preparation.want(goal);
+        assertInstanceOf(DatabaseState.Ready.class, preparation.await(goal, Duration.ofSeconds(60)));
+    }
+
+    @Test
+    void aBuildThatGivesWayGoesOnAtFullSpeedWhenASearchInAnotherProcessWaitsForItsDatabases() throws Exception {
+        DatabaseGoal goal = goalLackingOnlyItsSmallDatabases();
+        GivingWay busy = new GivingWay();
+        DatabasePreparation preparation = new DatabasePreparation(PatternDatabases.in(store, DatabaseSet.STANDARD),
+                List.of(goal), busy).start();
+        busy.awaitAsked();
+        new DatabasePreparation(PatternDatabases.in(store, DatabaseSet.STANDARD), List.of()).want(goal);
+        assertInstanceOf(DatabaseState.Ready.class, preparation.await(goal, Duration.ofSeconds(60)));
+    }
+
+    /** The first 15-puzzle goal, its six-tile database stored: what is left to build takes milliseconds. */
+    private DatabaseGoal goalLackingOnlyItsSmallDatabases() throws IOException {
+        DatabaseGoal goal = FIFTEEN_PUZZLE.get(0);
+        synchronized (DatabasePreparationTest.class) {
+            if (sixTiles == null) {
+                sixTiles = new PatternDatabaseBuilder(2).build(PatternDatabases.patternsOf(goal).stream()
+                        .max(Comparator.comparingInt(Pattern::entries)).orElseThrow());
+            }
+        }
+        new PatternDatabaseStore(store).save(sixTiles);
+        return goal;
+    }
+
+    @Test
     void aBuildReportsTheShareOfThePlacementsItHasReached() {
         Pattern pattern = PdbHeuristic.canonical(Shape.of(4, 4), 15, 0b111L);
         BuildProgress progress = new BuildProgress(pattern.entries());
         new PatternDatabaseBuilder(1).build(pattern, progress);
         assertEquals(1.0, progress.fraction(), 1e-9);
+    }
+
+    /** A pace that always gives way, and says when builds have asked it again and again. */
+    private static final class GivingWay implements BuildPace {
+
+        private final CountDownLatch asked = new CountDownLatch(10);
+
+        @Override
+        public boolean givesWay() {
+            asked.countDown();
+            return true;
+        }
+
+        void awaitAsked() throws InterruptedException {
+            assertTrue(asked.await(60, TimeUnit.SECONDS), "the build asks its pace between chunks");
+        }
     }
 
     /** Counts the builds into this test's store that {@link PatternDatabases} logs, while the test runs. */

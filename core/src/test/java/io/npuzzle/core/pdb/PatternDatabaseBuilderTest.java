@@ -10,9 +10,14 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PatternDatabaseBuilderTest {
@@ -35,6 +40,23 @@ class PatternDatabaseBuilderTest {
     void oneAndTwoThreadsBuildTheSameTable() {
         Pattern pattern = new Pattern(Shape.of(4, 4), 0b0000_0000_0111_0011);
         assertArrayEquals(new PatternDatabaseBuilder(1).build(pattern).packed(), BUILDER.build(pattern).packed());
+    }
+
+    @Test
+    void aBuildParksWhileItsPaceGivesWayAndThenBuildsTheSameTable() throws Exception {
+        Pattern pattern = new Pattern(Shape.of(4, 4), 0b0000_0000_0111_0011);
+        AtomicBoolean givesWay = new AtomicBoolean(true);
+        CountDownLatch asked = new CountDownLatch(10);
+        BuildPace pace = () -> {
+            asked.countDown();
+            return givesWay.get();
+        };
+        CompletableFuture<PatternDatabase> build = CompletableFuture.supplyAsync(
+                () -> BUILDER.build(pattern, new BuildProgress(pattern.entries()), pace));
+        assertTrue(asked.await(10, TimeUnit.SECONDS), "the build asks its pace between chunks");
+        assertFalse(build.isDone(), "parked while its pace gives way");
+        givesWay.set(false);
+        assertArrayEquals(BUILDER.build(pattern).packed(), build.get(10, TimeUnit.SECONDS).packed());
     }
 
     /**

@@ -164,5 +164,13 @@ public interface WorkerConfig {
          */
         @WithDefault(PatternDatabases.QUICK_BUILD_ENTRIES)
         long maxBuildEntries();
+
+        /**
+         * A background build that no search waits for pauses while this worker searches, and resumes once it has
+         * been without searches this long: long enough to span the gaps between the jobs of a steady load, so that
+         * the build takes no processor time from serving them.
+         */
+        @WithDefault("250ms")
+        Duration buildResumesAfter();
     }
 }

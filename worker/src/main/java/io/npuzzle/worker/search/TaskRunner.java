@@ -11,6 +11,7 @@ import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.npuzzle.worker.solve.BudgetedSolver;
+import io.npuzzle.worker.solve.ServingPace;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -34,16 +35,18 @@ public class TaskRunner {
     private final EndedSearches ended;
     private final GracefulStop stop;
     private final WorkerMetrics metrics;
+    private final ServingPace pace;
     private final String workerId;
 
     TaskRunner(BudgetedSolver solver, SplitSearchStore store, SearchMessages messages, EndedSearches ended,
-               GracefulStop stop, WorkerMetrics metrics, WorkerIdentity identity) {
+               GracefulStop stop, WorkerMetrics metrics, ServingPace pace, WorkerIdentity identity) {
         this.solver = solver;
         this.store = store;
         this.messages = messages;
         this.ended = ended;
         this.stop = stop;
         this.metrics = metrics;
+        this.pace = pace;
         this.workerId = identity.id();
     }
 
@@ -75,7 +78,8 @@ public class TaskRunner {
         SubtreeOutcome outcome;
         long startNanos = System.nanoTime();
         try {
-            outcome = search.get().search(task.bound(), task.roots(), stopped, ProgressListener.NONE);
+            SubtreeSearch subtree = search.get();
+            outcome = pace.serve(() -> subtree.search(task.bound(), task.roots(), stopped, ProgressListener.NONE));
         } catch (IllegalArgumentException e) {
             return new TaskVerdict.Refused(e.getMessage());
         }

@@ -149,6 +149,10 @@ public class SolverSlots implements BudgetedSolver {
      */
     @Override
     public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
+        return databases.serving(() -> search(puzzle, quality, cancelled, progress));
+    }
+
+    private SolveResult search(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
         long started = System.nanoTime();
         if (!databases.awaitFor(puzzle, quality.mode(), cancelled, progress)) {
             return SolveResult.unsolved(Outcome.CANCELLED, null, 0, System.nanoTime() - started,

@@ -16,11 +16,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * This worker's pattern databases and their preparation: every missing database of the plan is built into the
- * shared store in the background ({@link DatabasePreparation}), and an optimal or bounded search waits for those
- * it reads instead of running a weaker search, reporting the wait as its progress.
+ * shared store in the background ({@link DatabasePreparation}), giving way to this worker's searches
+ * ({@link ServingPace}), and an optimal or bounded search waits for those it reads instead of running a weaker
+ * search, reporting the wait as its progress.
  */
 @ApplicationScoped
 public class WorkerDatabases {
@@ -28,13 +30,15 @@ public class WorkerDatabases {
     private final PatternDatabases databases;
     private final DatabasePreparation preparation;
     private final MissingDatabases missing;
+    private final ServingPace pace;
 
-    WorkerDatabases(WorkerConfig config) {
+    WorkerDatabases(WorkerConfig config, ServingPace pace) {
         DatabaseSet set = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
         this.databases = PatternDatabases.in(config.databases().directory(), set,
                 config.databases().maxBuildEntries());
-        this.preparation = new DatabasePreparation(databases, DatabasePreparation.plan(set));
+        this.preparation = new DatabasePreparation(databases, DatabasePreparation.plan(set), pace);
         this.missing = config.databases().missing();
+        this.pace = pace;
     }
 
     public PatternDatabases databases() {
@@ -49,6 +53,11 @@ public class WorkerDatabases {
         if (missing == MissingDatabases.BUILD) {
             preparation.start();
         }
+    }
+
+    /** Runs a search of this worker's, to which background builds give way. */
+    <T> T serving(Supplier<T> search) {
+        return pace.serve(search);
     }
 
     /**
