@@ -7,6 +7,7 @@ import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.ProgressPace;
 import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
@@ -36,8 +37,9 @@ public final class AStarSearch {
     private static final int ENTRIES_PER_NODE = 2;
     private static final int INITIAL_NODES = 1 << 14;
     /**
-     * Nodes after which a search asks its {@link Incumbent} for the quick answer, about a twentieth of a second: a
-     * search that ends sooner never waits for one.
+     * Nodes after which a search of a board not estimated hard ({@link Incumbent#HARD_ESTIMATE}) asks its
+     * {@link Incumbent} for the quick answer, about a twentieth of a second: a search that ends sooner never waits
+     * for one.
      */
     static final long QUICK_ANSWER_NODES = 100_000;
 
@@ -91,21 +93,25 @@ public final class AStarSearch {
         return solve(start, budget, startNanos, ProgressListener.NONE);
     }
 
-    /** As {@link #solve(byte[], Budget, long)}, reporting the f being expanded and the nodes about once a second. */
+    /** As {@link #solve(byte[], Budget, long)}, reporting the f being expanded and the nodes ({@link ProgressPace}). */
     public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress) {
         return solve(start, budget, startNanos, progress, Incumbent.none(weight));
     }
 
     /**
      * As {@link #solve(byte[], Budget, long, ProgressListener)}, with the answer {@code incumbent} holds, or asks for
-     * after {@link #QUICK_ANSWER_NODES}, as an upper bound: a child whose g + h reaches its length is not stored, and
-     * the least f still open proves the lower bound that ends the search once it proves the incumbent.
+     * when it is due ({@link Incumbent#askDue}, after {@link #QUICK_ANSWER_NODES}), as an upper bound: a child whose
+     * g + h reaches its length is not stored, and the least f still open proves the lower bound that ends the search
+     * once it proves the incumbent.
      */
     public SolveResult solve(byte[] start, Budget budget, long startNanos, ProgressListener progress,
                              Incumbent incumbent) {
-        long nextReport = startNanos + ProgressListener.INTERVAL_MILLIS * 1_000_000L;
+        ProgressPace pace = new ProgressPace(startNanos);
         int h0 = heuristic.estimate(start);
         incumbent.offerLowerBound(h0);
+        if (incumbent.askDue(false)) {
+            incumbent.ask(); // a board estimated hard: its first answer now, reported at the first checkpoint due
+        }
         maxStored = maxStoredNodes(n, budget.maxBytes());
         maxEntries = (long) maxStored * ENTRIES_PER_NODE;
         if (maxStored < 1) {
@@ -148,16 +154,20 @@ public final class AStarSearch {
                     return SolveResult.unsolved(stop, budget.exceeded(), expanded, System.nanoTime() - startNanos,
                             STRATEGY).withLowerBound(incumbent.lowerBound());
                 }
-                boolean answered = expanded >= QUICK_ANSWER_NODES && !incumbent.askedFor() && incumbent.ask();
-                if (answered) {
-                    upperBound = incumbent.length().getAsInt();
+                // Each answer is reported before the search spends time on a better one.
+                if (incumbent.askDue(expanded >= QUICK_ANSWER_NODES) && pace.shows(incumbent.length())) {
+                    incumbent.ask();
+                }
+                OptionalInt held = incumbent.length();
+                if (held.isPresent() && held.getAsInt() < upperBound) {
+                    upperBound = held.getAsInt();
                     provenF = -1;
                 }
                 long now = System.nanoTime();
-                if (answered || now - nextReport >= 0) {
+                int lowerBound = incumbent.lowerBound();
+                if (pace.due(now, lowerBound, held)) {
                     progress.report(new SearchProgress(f, expanded, (now - startNanos) / 1_000_000, 0, 0, 0,
-                            incumbent.lowerBound(), incumbent.length()));
-                    nextReport = now + ProgressListener.INTERVAL_MILLIS * 1_000_000L;
+                            lowerBound, held));
                 }
             }
             int blank = blankCell[node];

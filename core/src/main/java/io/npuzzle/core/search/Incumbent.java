@@ -3,13 +3,16 @@ package io.npuzzle.core.search;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.SolveResult;
 
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The best answer one solve holds besides its search's own, and the least length its searches have proven every
- * answer to have: the incumbent of branch and bound (Land and Doig 1960), which makes a search anytime. The answer is
- * a {@link QuickAnswer}, asked for once, when the search has run a while without an answer or has run out of budget.
+ * answer to have: the incumbent of branch and bound (Land and Doig 1960), which makes a search anytime. The answer
+ * comes from {@link QuickAnswer}s, each asked for once and in turn, the shortest answer kept: at the search's start
+ * when its estimate proves the board hard ({@link #HARD_ESTIMATE}), else when the search has run a while without an
+ * answer, or when it has run out of budget.
  * A search with weight w takes its length as an upper bound: it never enters a node whose g + h reaches it, and
  * ends as soon as its lower bound proves the answer within w of the shortest (the shortest when w is 1). An optimal
  * solve whose budget runs out answers with it, marked with the factor it is proven to be within; a bounded one keeps
@@ -18,22 +21,36 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Incumbent {
 
+    /**
+     * The least estimate of a start for which a search asks for its answer at once: beyond the longest optimal
+     * answer of any 15-puzzle, 80 moves (Bruengger et al. 1999), which IDA* with the databases proves within a
+     * quick solve's budget. A board estimated this far from its goal is not proven in a moment, and its clients
+     * see an answer within the first answer's time; boards estimated nearer ask only once their search has run a
+     * while, and most are proven before.
+     */
+    public static final int HARD_ESTIMATE = 81;
+
     private final double weight;
-    private final QuickAnswer source;
+    private final List<QuickAnswer> sources;
     private final AtomicInteger lowerBound = new AtomicInteger();
-    private volatile boolean asked;
+    private volatile int asked;
     private volatile SolveResult best;
 
     /**
-     * @param weight the factor w the solve's answer must be within, at least 1: 1 for optimal answers
-     * @param source where the answer comes from when asked for
+     * @param weight  the factor w the solve's answer must be within, at least 1: 1 for optimal answers
+     * @param sources where the answer comes from, asked for in this order: a later one is to find a shorter answer
      */
-    public Incumbent(double weight, QuickAnswer source) {
+    public Incumbent(double weight, List<QuickAnswer> sources) {
         if (!(weight >= 1.0)) {
             throw new IllegalArgumentException("weight must be at least 1");
         }
         this.weight = weight;
-        this.source = source;
+        this.sources = List.copyOf(sources);
+    }
+
+    /** An incumbent whose answer comes from one source. */
+    public Incumbent(double weight, QuickAnswer source) {
+        this(weight, List.of(source));
     }
 
     /** The incumbent of a search on its own, which never holds an answer. */
@@ -41,27 +58,39 @@ public final class Incumbent {
         return new Incumbent(weight, QuickAnswer.NONE);
     }
 
-    /** True once the answer has been asked for, found or not. */
+    /** True once every source has been asked for its answer, found or not. */
     public boolean askedFor() {
-        return asked;
+        return asked == sources.size();
     }
 
     /**
-     * Asks for the answer unless it was asked for before, waiting for an answer another thread is finding; true
-     * when this call found one.
+     * Whether a search should ask now: a source is left, and the search has run a while ({@code ranAWhile}) or
+     * the lower bound offered, the start's estimate at first, is at least {@link #HARD_ESTIMATE}.
+     */
+    public boolean askDue(boolean ranAWhile) {
+        return !askedFor() && (ranAWhile || lowerBound.get() >= HARD_ESTIMATE);
+    }
+
+    /**
+     * Asks the next source for its answer, unless every one was asked before, waiting for an answer another thread
+     * is finding; true when this call found one shorter than the answer held.
      */
     public synchronized boolean ask() {
-        if (asked) {
+        if (askedFor()) {
             return false;
         }
-        asked = true;
-        SolveResult found = source.find();
+        SolveResult found = sources.get(asked++).find();
         if (found == null || !found.isSolved()) {
+            return false;
+        }
+        SolveResult held = best;
+        if (held != null && held.length() <= found.length()) {
             return false;
         }
         best = found;
         return true;
     }
+
 
     /** The length of the answer held; empty before there is one. */
     public OptionalInt length() {
@@ -133,7 +162,7 @@ public final class Incumbent {
 
     /**
      * The solve's answer once its search has ended with {@code searched}: the search's when it answered or was
-     * cancelled. When the search ran out of budget, the answer held (asked for now if it never was), with the factor
+     * cancelled. When the search ran out of budget, the answer held (asked for now if none is), with the factor
      * by which it may exceed the shortest length, length / lower bound: SOLVED but not optimal for an optimal solve,
      * over budget for a bounded one unless proven within its weight.
      */
@@ -141,7 +170,9 @@ public final class Incumbent {
         if (searched.outcome() != Outcome.BUDGET_EXCEEDED) {
             return searched;
         }
-        ask();
+        while (best == null && !askedFor()) {
+            ask(); // a search out of budget takes the first answer there is
+        }
         SolveResult held = best;
         if (held == null) {
             return searched;

@@ -2,20 +2,22 @@ package io.npuzzle.core.search;
 
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.ProgressPace;
 import io.npuzzle.core.model.SearchProgress;
 
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What all threads of one depth-first search share: the start, the budget, the node count, why it stopped, the
- * solve's {@link Incumbent}, and the progress reports (at most one per {@link ProgressListener#INTERVAL_MILLIS},
- * from whichever thread passes a checkpoint first, and one as soon as the quick answer is there).
+ * solve's {@link Incumbent}, and the progress reports, paced by one {@link ProgressPace} and made by whichever thread
+ * passes a checkpoint when one is due.
  */
 final class SearchRun {
 
     /**
-     * Nodes after which a search asks for the quick answer, about a twentieth of a second of IDA*: a search that
-     * ends sooner never waits for one.
+     * Nodes after which a search of a board not estimated hard ({@link Incumbent#HARD_ESTIMATE}) asks for the quick
+     * answer, about a twentieth of a second of IDA*: a search that ends sooner never waits for one.
      */
     static final long QUICK_ANSWER_NODES = 1_000_000;
 
@@ -27,7 +29,7 @@ final class SearchRun {
     volatile int bound;
     private final ProgressListener progress;
     private final long startNanos;
-    private final AtomicLong nextReport;
+    private final ProgressPace pace;
 
     SearchRun(byte[] start, Budget budget, ProgressListener progress, long startNanos, Incumbent incumbent) {
         this.start = start;
@@ -35,28 +37,33 @@ final class SearchRun {
         this.progress = progress;
         this.startNanos = startNanos;
         this.incumbent = incumbent;
-        this.nextReport = new AtomicLong(startNanos + ProgressListener.INTERVAL_MILLIS * 1_000_000L);
+        this.pace = new ProgressPace(startNanos);
     }
 
-    /** Asks for the quick answer once the search has expanded {@link #QUICK_ANSWER_NODES}, and reports it at once. */
+    /**
+     * Asks for the next quick answer when it is due ({@link Incumbent#askDue}) and the answer held has been
+     * reported, so that clients see each answer before the search spends time on a better one; reports it when due.
+     */
     void maybeAskQuickAnswer(long totalNodes) {
-        if (totalNodes >= QUICK_ANSWER_NODES && !incumbent.askedFor() && incumbent.ask()) {
-            report(System.nanoTime(), totalNodes);
+        if (incumbent.askDue(totalNodes >= QUICK_ANSWER_NODES) && pace.shows(incumbent.length())
+                && incumbent.ask()) {
+            maybeReport(totalNodes);
         }
     }
 
-    /** Reports progress when the interval has passed since the last report. */
+    /** Reports progress when the pace says a report is due. */
     void maybeReport(long totalNodes) {
         long now = System.nanoTime();
-        long due = nextReport.get();
-        if (now - due >= 0 && nextReport.compareAndSet(due, now + ProgressListener.INTERVAL_MILLIS * 1_000_000L)) {
-            report(now, totalNodes);
+        int lowerBound = incumbent.lowerBound();
+        OptionalInt best = incumbent.length();
+        if (pace.due(now, lowerBound, best)) {
+            report(now, totalNodes, lowerBound, best);
         }
     }
 
     /** One report at a time, so that a listener never hears two threads at once. */
-    private synchronized void report(long now, long totalNodes) {
-        progress.report(new SearchProgress(bound, totalNodes, (now - startNanos) / 1_000_000, 0, 0, 0,
-                incumbent.lowerBound(), incumbent.length()));
+    private synchronized void report(long now, long totalNodes, int lowerBound, OptionalInt best) {
+        progress.report(new SearchProgress(bound, totalNodes, (now - startNanos) / 1_000_000, 0, 0, 0, lowerBound,
+                best));
     }
 }

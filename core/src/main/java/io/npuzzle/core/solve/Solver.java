@@ -29,6 +29,7 @@ import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.core.table.ExactTables;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
@@ -38,9 +39,10 @@ import java.util.concurrent.ExecutorService;
  * OPTIMAL solves boards of 11 to 25 cells by IDA* with pattern databases (built on first use where allowed) and
  * larger ones by A*, within the budget. BOUNDED runs weighted A* with the same estimates, where databases cover the
  * board for a short trial and then weighted IDA*, and its answers carry the options' ratio as their bound. Both are
- * anytime ({@link Incumbent}): a search that has not ended after a moment takes FAST mode's answer, found within a
- * short share of the time, reports it in its progress and searches only for shorter ones, proving a lower bound as
- * it goes. When the budget runs out (not when cancelled), an optimal solve answers with the best answer, marked not
+ * anytime ({@link Incumbent}): a search of a board its estimate proves hard, or one that has not ended after a
+ * moment, takes FAST mode's answer, found first within {@link #FIRST_ANSWER_TIME} and then again within the rest of a
+ * short share of the time, reports each in its progress and searches only for shorter ones, proving a lower bound
+ * as it goes. When the budget runs out (not when cancelled), an optimal solve answers with the best answer, marked not
  * optimal, with its lower bound and the factor it is proven to be within; a bounded one reports that it ran out,
  * with the same. FAST answers come from {@link FastSolver}.
  * Thread-safe; keep one instance per process so tables and databases are built once.
@@ -56,6 +58,12 @@ public final class Solver {
     /** The most time a quick answer may take; it takes {@link #QUICK_ANSWER_SHARE} of a shorter time budget. */
     private static final Duration QUICK_ANSWER_TIME = Duration.ofSeconds(1);
     private static final int QUICK_ANSWER_SHARE = 10;
+    /**
+     * The time of the first of a quick answer's two tries, so that its clients see an answer within a second of
+     * submitting a hard board (the rest of the quick answer's time goes to a second try, which may be shorter):
+     * {@code bench/first-answer}.
+     */
+    static final Duration FIRST_ANSWER_TIME = Duration.ofMillis(150);
 
     private static final Strategy PARITY = Strategy.of(Algorithm.PARITY);
     private static final Strategy EXACT_TABLE = Strategy.of(Algorithm.EXACT_TABLE);
@@ -115,7 +123,7 @@ public final class Solver {
             return fast.solve(puzzle, options, true, started);
         }
         Incumbent incumbent = new Incumbent(options.mode() == Mode.BOUNDED ? options.ratio() : 1.0,
-                quickAnswer(puzzle, options));
+                quickAnswers(puzzle, options));
         SolveResult searched = search(puzzle, options, incumbent, started);
         return incumbent.answer(searched).withNanos(System.nanoTime() - started);
     }
@@ -140,11 +148,18 @@ public final class Solver {
     }
 
     /**
-     * FAST mode's answer within a short share of the time budget; the whole board's optimal search is left to the
-     * solve that asks for it (here, or a search shared by several processes).
+     * FAST mode's answers within a short share of the time budget, to be asked for in turn: one within
+     * {@link #FIRST_ANSWER_TIME}, and one within the rest of the share where it is longer. The whole board's optimal
+     * search is left to the solve that asks for them (here, or a search shared by several processes).
      */
-    public QuickAnswer quickAnswer(Puzzle puzzle, SolveOptions options) {
+    public List<QuickAnswer> quickAnswers(Puzzle puzzle, SolveOptions options) {
         long millis = Math.max(1, Math.min(QUICK_ANSWER_TIME.toMillis(), options.maxMillis() / QUICK_ANSWER_SHARE));
+        long first = Math.min(millis, FIRST_ANSWER_TIME.toMillis());
+        return first == millis ? List.of(quickAnswer(puzzle, options, millis))
+                : List.of(quickAnswer(puzzle, options, first), quickAnswer(puzzle, options, millis - first));
+    }
+
+    private QuickAnswer quickAnswer(Puzzle puzzle, SolveOptions options, long millis) {
         // It runs while the search that asked holds its nodes: half the search's memory is left to them.
         SolveOptions quick = options.withBudget(options.maxNodes(), millis).withMemory(options.maxBytes() / 2);
         return () -> fast.solve(puzzle, quick, false, System.nanoTime());

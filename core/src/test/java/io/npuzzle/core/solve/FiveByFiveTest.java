@@ -52,7 +52,7 @@ class FiveByFiveTest {
         assertTrue(result.optimal());
         assertEquals(82, result.length());
         assertEquals(Board.blankFirst(SHAPE), korf(KORF_40).start().apply(result.moves()));
-        if (result.millis() > 2 * ProgressListener.INTERVAL_MILLIS) {
+        if (result.millis() > 2 * ProgressListener.INTERVAL.toMillis()) {
             assertFalse(reports.isEmpty(), "a search of " + result.millis() + " ms reports its progress");
             SearchProgress last = reports.get(reports.size() - 1);
             assertTrue(last.nodes() > 0 && last.nodes() <= result.expanded(), last.toString());

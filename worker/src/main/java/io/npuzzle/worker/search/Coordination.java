@@ -5,6 +5,7 @@ import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
+import io.npuzzle.core.model.ProgressPace;
 import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -70,7 +72,8 @@ final class Coordination {
     /** The tasks' roots of an iteration taken over, as its coordinator cut them; empty otherwise. */
     private List<List<String>> takenOverRuns = List.of();
     private final PartitionHolders holders = new PartitionHolders();
-    private long nextReportMillis;
+    /** Reports each iteration's bound as it starts, and its tasks' progress each interval. */
+    private final ProgressPace pace = new ProgressPace(startNanos);
 
     Coordination(SplitSearches searches, String puzzleSearchName, Puzzle puzzle, SubtreeSearch search,
                  BooleanSupplier cancelled, ProgressListener progress, Runnable onSplit, Duration maxTime,
@@ -286,11 +289,9 @@ final class Coordination {
     }
 
     private void report(Map<Integer, SearchTaskResult> results, int taskCount) {
-        long now = System.currentTimeMillis();
-        if (now < nextReportMillis) {
+        if (!pace.due(System.nanoTime(), bound, OptionalInt.empty())) {
             return;
         }
-        nextReportMillis = now + ProgressListener.INTERVAL_MILLIS;
         long searched = nodes;
         for (SearchTaskResult result : results.values()) {
             searched += result.nodes();

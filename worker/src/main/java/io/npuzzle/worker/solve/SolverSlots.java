@@ -2,12 +2,10 @@ package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Algorithm;
-import io.npuzzle.core.model.DatabaseWait;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
 import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SearchMemory;
-import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.model.Strategy;
@@ -96,30 +94,24 @@ public class SolverSlots implements BudgetedSolver {
     }
 
     /**
-     * A split search made anytime as the solver's own searches are ({@link Incumbent}): a fast answer is found beside
-     * it at once and shown in its progress; the search ends when an iteration's bound reaches that answer's length,
-     * which proves it shortest; past its budget it answers with it, not optimal, proven within length / lower bound
-     * by the iterations that failed.
+     * A split search made anytime as the solver's own searches are ({@link Incumbent}): fast answers are found beside
+     * it at once, each shown in its progress as soon as found ({@link WithHeldAnswer}); the search ends when an
+     * iteration's bound reaches the answer's length, which proves it shortest; past its budget it answers with it,
+     * not optimal, proven within length / lower bound by the iterations that failed.
      */
     private SolveResult splitAnytime(Puzzle puzzle, Quality quality, Lane lane, SubtreeSearch search,
                                      BooleanSupplier cancelled, ProgressListener progress, Runnable leaveSlot) {
         SolveOptions budget = lane.budget().withBudget(lane.budget().maxNodes(),
                 splitSearches.maxTime(puzzle.shape(), quality).toMillis());
-        Incumbent incumbent = new Incumbent(1.0, solver.quickAnswer(puzzle, budget));
-        CompletableFuture.runAsync(incumbent::ask, quickAnswers);
-        ProgressListener withBest = new ProgressListener() {
-            @Override
-            public void report(SearchProgress reported) {
-                progress.report(new SearchProgress(reported.bound(), reported.nodes(), reported.elapsedMillis(),
-                        reported.tasksDone(), reported.tasks(), reported.workers(), reported.lowerBound(),
-                        incumbent.length()));
+        Incumbent incumbent = new Incumbent(1.0, solver.quickAnswers(puzzle, budget));
+        WithHeldAnswer withBest = new WithHeldAnswer(progress, incumbent, System.nanoTime());
+        CompletableFuture.runAsync(() -> {
+            while (!incumbent.askedFor()) {
+                if (incumbent.ask()) {
+                    withBest.answerFound();
+                }
             }
-
-            @Override
-            public void waiting(DatabaseWait wait) {
-                progress.waiting(wait);
-            }
-        };
+        }, quickAnswers);
         SolveResult split = splitSearches.solve(puzzle, quality, search, cancelled, withBest, leaveSlot, incumbent);
         split.lowerBound().ifPresent(incumbent::offerLowerBound);
         return incumbent.answer(split);

@@ -13,7 +13,6 @@ import io.npuzzle.worker.config.MissingDatabases;
 import io.npuzzle.worker.config.WorkerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -75,7 +74,7 @@ public class WorkerDatabases {
 
     /**
      * Waits until the databases a search of this puzzle reads are stored (or known impossible here), reporting the
-     * wait each {@link ProgressListener#INTERVAL_MILLIS}; returns at once for searches that read none. False when
+     * wait each {@link ProgressListener#INTERVAL}; returns at once for searches that read none. False when
      * the job was cancelled meanwhile.
      */
     boolean awaitFor(Puzzle puzzle, Mode mode, BooleanSupplier cancelled, ProgressListener progress) {
@@ -84,7 +83,6 @@ public class WorkerDatabases {
         }
         DatabaseGoal goal = new DatabaseGoal(puzzle.shape(), puzzle.goalBlank(), DatabaseSet.STANDARD);
         long started = System.nanoTime();
-        Duration interval = Duration.ofMillis(ProgressListener.INTERVAL_MILLIS);
         DatabaseState state = preparation.state(goal);
         if (!state.settled()) {
             preparation.want(goal);
@@ -94,7 +92,7 @@ public class WorkerDatabases {
                 return false;
             }
             progress.waiting(wait(goal, state, started));
-            state = preparation.await(goal, interval);
+            state = preparation.await(goal, ProgressListener.INTERVAL);
         }
         return true;
     }
