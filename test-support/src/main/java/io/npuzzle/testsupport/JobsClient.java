@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -177,6 +178,14 @@ public final class JobsClient {
      * API key if there is one.
      */
     public EventStream events(String id, String lastEventId, int most) {
+        return events(id, lastEventId, events -> events.size() >= most);
+    }
+
+    /**
+     * Follows a job's live events as {@link #events(String, String, int)} does, until the stream ends or the events
+     * read so far are {@code enough}.
+     */
+    public EventStream events(String id, String lastEventId, Predicate<List<ServerSentEvent>> enough) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id + "/events"))
                 .header("Accept", "text/event-stream").timeout(REQUEST_TIMEOUT);
         if (lastEventId != null) {
@@ -198,19 +207,20 @@ public final class JobsClient {
         List<ServerSentEvent> events = new ArrayList<>();
         try (Stream<String> lines = response.body()) {
             if (response.statusCode() == 200) {
-                readEvents(lines.iterator(), events, most);
+                readEvents(lines.iterator(), events, enough);
             }
         }
         return new EventStream(response.statusCode(), contentType, events);
     }
 
-    /** Reads events (fields separated by a blank line) until the stream ends or {@code most} were read. */
-    private static void readEvents(Iterator<String> lines, List<ServerSentEvent> events, int most) {
+    /** Reads events (fields separated by a blank line) until the stream ends or they are {@code enough}. */
+    private static void readEvents(Iterator<String> lines, List<ServerSentEvent> events,
+                                   Predicate<List<ServerSentEvent>> enough) {
         String eventId = null;
         String name = null;
         StringBuilder data = new StringBuilder();
         List<String> fields = new ArrayList<>();
-        while (events.size() < most && lines.hasNext()) {
+        while (!enough.test(events) && lines.hasNext()) {
             String line = lines.next();
             if (line.isEmpty()) {
                 if (!data.isEmpty()) {
