@@ -92,19 +92,29 @@ class AStarSearchTest {
         assertTrue(result.millis() < 5_000, "stopped near its budget, took " + result.millis() + " ms");
     }
 
-    /** A search of a few seconds reports about once a second: growing node counts, the f it expands. */
+    /**
+     * A search of a few seconds without an answer first reports after a second, then each higher lower bound at once
+     * and otherwise once a second, never two reports within the least gap: growing node counts, the f it expands.
+     */
     @Test
-    void reportsProgressAboutOnceASecond() {
+    void reportsEachHigherLowerBoundAtOnceAndOtherwiseOnceASecond() {
         List<SearchProgress> reports = new ArrayList<>();
         Puzzle puzzle = RandomBoards.solvable(Board.solved(Shape.of(6, 6)), new Random(4));
         long now = System.nanoTime();
         SolveResult result = new AStarSearch(Shape.of(6, 6), puzzle.goalBlank()).solve(puzzle.relabelledStart(),
                 new Budget(SolveOptions.defaults().withBudget(Long.MAX_VALUE, 2_500), now), now, reports::add);
         assumeTrue(result.exceeded() == Limit.TIME, "this JVM's memory share ran out first: " + result);
-        assertTrue(reports.size() >= 1 && reports.size() <= 3, reports.toString());
+        long gap = ProgressListener.LEAST_GAP.toMillis();
+        long interval = ProgressListener.INTERVAL.toMillis();
+        assertTrue(reports.size() >= 1 && reports.size() <= 2_500 / gap, reports.toString());
+        assertTrue(reports.get(0).elapsedMillis() >= interval, reports.toString());
         for (int i = 1; i < reports.size(); i++) {
-            assertTrue(reports.get(i).nodes() > reports.get(i - 1).nodes(), reports.toString());
-            assertTrue(reports.get(i).elapsedMillis() - reports.get(i - 1).elapsedMillis() >= 1_000, reports.toString());
+            SearchProgress before = reports.get(i - 1);
+            SearchProgress report = reports.get(i);
+            long apart = report.elapsedMillis() - before.elapsedMillis();
+            assertTrue(report.nodes() > before.nodes(), reports.toString());
+            assertTrue(apart >= gap, reports.toString());
+            assertTrue(report.lowerBound() > before.lowerBound() || apart >= interval, reports.toString());
         }
         assertTrue(reports.get(0).bound() > 0, reports.toString());
     }

@@ -73,6 +73,20 @@ class SolverAnytimeTest {
     }
 
     /**
+     * A 15-puzzle, the quick lane's, is never estimated hard: one proven before the search would ask for a quick
+     * answer reports nothing, so a service writes no progress for it.
+     */
+    @Test
+    void aFifteenPuzzleProvenWithinItsFirstMillionNodesReportsNothing() {
+        List<SearchProgress> reports = new CopyOnWriteArrayList<>();
+        SolveResult result = new Solver(TestDatabases.shared(), 1).solve(korf(KORF_1),
+                SolveOptions.defaults().withProgress(reports::add));
+        assertTrue(result.optimal());
+        assertEquals(57, result.length());
+        assertTrue(reports.isEmpty(), reports.toString());
+    }
+
+    /**
      * The quick answer only prunes: boards IDA* proves are proven with the same length and no more nodes than
      * IDA* alone takes, whether they end before the quick answer is asked for or after. One thread each, so that
      * the node counts do not depend on thread timing.

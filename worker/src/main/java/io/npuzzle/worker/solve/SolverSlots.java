@@ -113,6 +113,7 @@ public class SolverSlots implements BudgetedSolver {
             }
         }, quickAnswers);
         SolveResult split = splitSearches.solve(puzzle, quality, search, cancelled, withBest, leaveSlot, incumbent);
+        withBest.close();
         split.lowerBound().ifPresent(incumbent::offerLowerBound);
         return incumbent.answer(split);
     }

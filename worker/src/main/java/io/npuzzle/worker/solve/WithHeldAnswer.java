@@ -16,6 +16,7 @@ final class WithHeldAnswer implements ProgressListener {
     private final Incumbent incumbent;
     private final long startNanos;
     private SearchProgress last;
+    private boolean closed;
 
     WithHeldAnswer(ProgressListener progress, Incumbent incumbent, long startNanos) {
         this.progress = progress;
@@ -31,10 +32,21 @@ final class WithHeldAnswer implements ProgressListener {
                 Math.max(reported.lowerBound(), incumbent.lowerBound()), incumbent.length()));
     }
 
-    /** Reports the answer the incumbent now holds, with the search's last figures (its start's before any). */
+    /**
+     * Reports the answer the incumbent now holds, with the search's last figures (its start's before any); nothing
+     * once the search has ended.
+     */
     synchronized void answerFound() {
+        if (closed) {
+            return;
+        }
         long elapsedMillis = (System.nanoTime() - startNanos) / 1_000_000;
         report(last != null ? last : new SearchProgress(incumbent.lowerBound(), 0, elapsedMillis));
+    }
+
+    /** The search has ended: an answer found after it is the job's outcome's business, not its progress's. */
+    synchronized void close() {
+        closed = true;
     }
 
     @Override
