@@ -96,7 +96,7 @@ public interface ApiConfig {
 
         /**
          * How long a heavy job may go without a change: past a heavy solve's first progress report and a queue
-         * of heavy jobs ahead of it (a running search reports progress about once a second).
+         * of heavy jobs ahead of it (a running search reports progress at least once a second).
          */
         @WithDefault("PT5M")
         Duration heavyAfter();

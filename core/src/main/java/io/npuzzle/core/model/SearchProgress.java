@@ -3,8 +3,8 @@ package io.npuzzle.core.model;
 import java.util.OptionalInt;
 
 /**
- * Where a long search stands, reported about once a second and as soon as it holds a first answer (see
- * {@link SolveOptions#progress()}).
+ * Where a long search stands, reported as soon as it holds an answer or proves more, and otherwise once a second,
+ * as {@link ProgressPace} paces it (see {@link SolveOptions#progress()}).
  *
  * @param bound         the cost bound of the current iteration (IDA*), or the least f still open (A*)
  * @param nodes         nodes expanded so far
