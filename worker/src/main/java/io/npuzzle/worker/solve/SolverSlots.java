@@ -106,7 +106,8 @@ public class SolverSlots implements BudgetedSolver {
         Incumbent incumbent = new Incumbent(1.0, solver.quickAnswers(puzzle, budget));
         WithHeldAnswer withBest = new WithHeldAnswer(progress, incumbent, System.nanoTime());
         CompletableFuture.runAsync(() -> {
-            while (!incumbent.askedFor()) {
+            // A search that ended sooner, as a quick job's does, takes no further try.
+            while (!incumbent.askedFor() && withBest.open()) {
                 if (incumbent.ask()) {
                     withBest.answerFound();
                 }

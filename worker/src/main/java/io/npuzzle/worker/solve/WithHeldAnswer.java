@@ -34,19 +34,26 @@ final class WithHeldAnswer implements ProgressListener {
 
     /**
      * Reports the answer the incumbent now holds, with the search's last figures (its start's before any); nothing
-     * once the search has ended.
+     * once the search has ended, nor within {@link ProgressListener#LEAST_GAP} of its start, as a search's own pace
+     * has it, so that a quick job writes no progress (the search's next report shows that answer).
      */
     synchronized void answerFound() {
-        if (closed) {
+        long elapsedNanos = System.nanoTime() - startNanos;
+        if (closed || elapsedNanos < ProgressListener.LEAST_GAP.toNanos()) {
             return;
         }
-        long elapsedMillis = (System.nanoTime() - startNanos) / 1_000_000;
+        long elapsedMillis = elapsedNanos / 1_000_000;
         report(last != null ? last : new SearchProgress(incumbent.lowerBound(), 0, elapsedMillis));
     }
 
     /** The search has ended: an answer found after it is the job's outcome's business, not its progress's. */
     synchronized void close() {
         closed = true;
+    }
+
+    /** Whether the search still runs, so that a better answer is worth looking for. */
+    synchronized boolean open() {
+        return !closed;
     }
 
     @Override
