@@ -91,7 +91,6 @@ public final class Incumbent {
         return true;
     }
 
-
     /** The length of the answer held; empty before there is one. */
     public OptionalInt length() {
         SolveResult held = best;
