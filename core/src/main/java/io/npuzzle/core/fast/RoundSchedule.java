@@ -42,10 +42,10 @@ final class RoundSchedule {
      * {@code startNanos}.
      */
     RoundSchedule(long startNanos, long givenMillis, Shape shape) {
-        this.startNanos = startNanos;
-        this.deadlineNanos = startNanos + Math.max(0, givenMillis) * 1_000_000L;
-        this.byBeams = ReductionSolver.placesByBeams(shape);
         long given = Math.max(0, givenMillis);
+        this.startNanos = startNanos;
+        this.deadlineNanos = startNanos + given * 1_000_000L;
+        this.byBeams = ReductionSolver.placesByBeams(shape);
         long firstSecond = byBeams ? Math.min(given, ReductionOptions.ANSWER_TIME.toMillis()) : given;
         firstRounds = byBeams && !ReductionSolver.placesInOneBeam(shape) && firstSecond >= 2 * MIN_ROUND_MILLIS
                 ? 2 : 1;
