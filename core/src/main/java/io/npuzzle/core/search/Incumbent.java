@@ -58,9 +58,13 @@ public final class Incumbent {
         return new Incumbent(weight, QuickAnswer.NONE);
     }
 
-    /** True once every source has been asked for its answer, found or not. */
+    /**
+     * True once no source is left worth asking: every one was asked for its answer, found or not, or the answer held
+     * is the shortest, or proven within the weight, so that no later one can serve better.
+     */
     public boolean askedFor() {
-        return asked == sources.size();
+        SolveResult held = best;
+        return asked == sources.size() || held != null && (held.optimal() || proven());
     }
 
     /**

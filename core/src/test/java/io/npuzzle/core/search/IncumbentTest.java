@@ -41,6 +41,31 @@ class IncumbentTest {
         assertFalse(incumbent.ask());
     }
 
+    @Test
+    void noLaterSourceIsAskedOnceTheAnswerHeldIsShortest() {
+        SolveResult shortest = SolveResult.solved("rl".repeat(50), true, 0, 0, Strategy.of(Algorithm.REDUCTION));
+        Incumbent incumbent = new Incumbent(1.0, List.of(() -> shortest, () -> answer(90)));
+        incumbent.offerLowerBound(Incumbent.HARD_ESTIMATE);
+        assertTrue(incumbent.ask());
+
+        assertTrue(incumbent.askedFor());
+        assertFalse(incumbent.askDue(true));
+        assertEquals(OptionalInt.of(100), incumbent.length());
+    }
+
+    @Test
+    void noLaterSourceIsAskedOnceTheAnswerHeldIsProvenWithinTheWeight() {
+        Incumbent incumbent = new Incumbent(1.25, List.of(() -> answer(120), () -> answer(100)));
+        incumbent.offerLowerBound(Incumbent.HARD_ESTIMATE);
+        assertTrue(incumbent.ask());
+        assertFalse(incumbent.askedFor(), "120 is not yet proven within 1.25 of 81");
+
+        incumbent.offerLowerBound(96);
+
+        assertTrue(incumbent.askedFor(), "120 is within 1.25 of 96");
+        assertFalse(incumbent.askDue(true));
+    }
+
     /** Moves of the given length: only lengths matter here. */
     private static SolveResult answer(int length) {
         return SolveResult.solved("rl".repeat(length / 2), false, 0, 0, Strategy.of(Algorithm.REDUCTION));
