@@ -1,8 +1,7 @@
 package io.npuzzle.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.npuzzle.core.board.Board;
-import io.npuzzle.core.board.Shape;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.testsupport.FreePorts;
 import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.ServiceProcess;
@@ -29,19 +28,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two packaged workers on a real broker and Redis, sharing an empty database directory as bin/run's do: they build
- * the databases in the background, one at a time between them, and a 24-puzzle job waits for those it reads
- * (RUNNING, its progress naming them) and then ends DONE optimal, while quick jobs are answered at once.
+ * Two packaged workers on a real broker and Redis, sharing an empty database directory as bin/run's do: a 3x8 job
+ * waits for the databases it reads (RUNNING, its progress naming them) while one worker builds them for both, and
+ * then ends DONE optimal, while quick jobs are answered at once. The workers' plan holds only 4x4, whose databases
+ * they build before serving, so that the build the test waits for is the one the job asks for, not minutes of 5x5.
  */
 class DatabaseBuildIT {
 
-    /** Building the 5x5 databases takes minutes on two cores. */
-    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(8);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(2);
     private static final Pattern BUILT = Pattern.compile("built pattern database (\\S+)");
-    /** Korf's 24-puzzle instance 38, among the easiest of the 50 (bench/korf50-24.txt). */
-    private static final String KORF_38 = "10 3 24 12 0 7 8 11 14 21 22 23 2 1 9 17 18 6 20 4 13 15 5 19 16";
-    private static final int KORF_38_LENGTH = 96;
-    private static final String BLANK_FIRST = Board.blankFirst(Shape.of(5, 5)).toString();
+    /** A 3x8 board 80 random moves from the goal; {@code bin/npuzzle solve --rows 3 --cols 8} proves 56 shortest. */
+    private static final String THREE_BY_EIGHT = "1 0 3 22 4 20 13 8 9 2 16 11 5 21 6 7 17 10 18 15 19 12 14 23";
+    private static final int THREE_BY_EIGHT_LENGTH = 56;
 
     @TempDir
     Path databases;
@@ -58,6 +57,7 @@ class DatabaseBuildIT {
             Map<String, String> settings = new HashMap<>();
             settings.put(PackagedServices.MISSING_DATABASES, "build");
             settings.put("npuzzle.worker.databases.directory", databases.toString());
+            settings.put("npuzzle.worker.databases.plan", "4x4");
             workers.add(PackagedServices.startWorkerAsRun("databases-worker-" + i, port, settings,
                     PackagedServices.BUILDING_HEAP));
             workerPorts.add(port);
@@ -75,13 +75,14 @@ class DatabaseBuildIT {
     }
 
     @Test
-    void aTwentyFourPuzzleWaitsForItsDatabasesThenIsSolvedOptimallyWhileQuickJobsAreAnsweredAtOnce() {
+    void aJobWaitsForItsDatabasesThenIsSolvedOptimallyWhileQuickJobsAreAnsweredAtOnce() {
         // A first quick job warms up the path every job takes, so that the one timed below measures the build's cost.
         client.awaitDone(client.acceptedBoard("2 3 4 1 5 x 7 6 8").get("id").asText(), Duration.ofSeconds(30));
-        String id = client.accepted(JobsClient.body(KORF_38, BLANK_FIRST, "optimal")).get("id").asText();
+        String id = client.accepted(JSON.createObjectNode().put("board", THREE_BY_EIGHT).put("rows", 3)
+                .put("cols", 8).put("mode", "optimal").toString()).get("id").asText();
         JsonNode waiting = Awaitility.await("the job waits for its databases").atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(200)).until(() -> JobsClient.read(client.get(id).body()),
-                        job -> job.at("/progress/databases/databases").asText().equals("5x5"));
+                        job -> job.at("/progress/databases/databases").asText().equals("3x8"));
         assertEquals("RUNNING", waiting.get("status").asText());
         assertTrue(waiting.at("/progress/databases/total").asInt() > 0, waiting.toString());
 
@@ -94,11 +95,13 @@ class DatabaseBuildIT {
 
         JsonNode done = client.awaitDone(id, BUILD_TIMEOUT);
         assertTrue(done.at("/result/optimal").asBoolean(), done.toString());
-        assertEquals(KORF_38_LENGTH, done.at("/result/length").asInt());
+        assertEquals(THREE_BY_EIGHT_LENGTH, done.at("/result/length").asInt());
         assertNoDatabaseBuiltTwice();
-        JsonNode health = JobsClient.read(PackagedServices.workerGet(workerPorts.get(0), "/q/health/ready").body());
-        assertTrue(health.findValues("5x5 blank 0").stream().anyMatch(state -> state.asText().startsWith("ready")),
-                "the health details say 5x5 is served: " + health);
+        List<JsonNode> health = workerPorts.stream()
+                .map(port -> JobsClient.read(PackagedServices.workerGet(port, "/q/health/ready").body())).toList();
+        assertTrue(health.stream().flatMap(details -> details.findValues("3x8 blank 23").stream())
+                .anyMatch(state -> state.asText().startsWith("ready")),
+                "the health details of the worker that ran the job say 3x8 is served: " + health);
     }
 
     /** Each database is built by one worker only: the other waits for it and loads it from the store. */
@@ -112,9 +115,9 @@ class DatabaseBuildIT {
             }
         }
         assertFalse(builtBy.isEmpty(), "no worker logged a build");
-        assertTrue(builtBy.keySet().stream().anyMatch(key -> key.startsWith("5x5-")), builtBy.toString());
+        assertTrue(builtBy.keySet().stream().anyMatch(key -> key.startsWith("3x8-")), builtBy.toString());
         try (var files = Files.list(databases)) {
-            assertTrue(files.anyMatch(file -> file.getFileName().toString().startsWith("pdb-v2-5x5-")));
+            assertTrue(files.anyMatch(file -> file.getFileName().toString().startsWith("pdb-v2-3x8-")));
         } catch (IOException e) {
             throw new AssertionError(e);
         }

@@ -101,16 +101,16 @@ final class DatabasesCommand {
     }
 
     private static Shape shape(String text) {
-        String[] sides = text.toLowerCase(Locale.ROOT).split("x", -1);
+        Shape shape;
         try {
-            Shape shape = sides.length == 2 ? Shape.of(Integer.parseInt(sides[0]), Integer.parseInt(sides[1])) : null;
-            if (shape == null || !PatternDatabases.supports(shape) && !PatternDatabases.guidesBeams(shape)) {
-                throw new UsageException("no pattern databases for '" + text
-                        + "' (shapes of 11 to 25 cells, such as 4x5, or squares of 6x6 to 8x8)");
-            }
-            return shape;
-        } catch (NumberFormatException | BoardFormatException e) {
-            throw new UsageException("'" + text + "' is not a shape such as 5x5");
+            shape = Shape.parse(text);
+        } catch (BoardFormatException e) {
+            throw new UsageException(e.getMessage());
         }
+        if (!PatternDatabases.supports(shape) && !PatternDatabases.guidesBeams(shape)) {
+            throw new UsageException("no pattern databases for '" + text
+                    + "' (shapes of 11 to 25 cells, such as 4x5, or squares of 6x6 to 8x8)");
+        }
+        return shape;
     }
 }

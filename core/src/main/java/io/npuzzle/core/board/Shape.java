@@ -1,6 +1,7 @@
 package io.npuzzle.core.board;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /** Rows and columns of a rectangular board; each between {@link #MIN_SIDE} and {@link #MAX_SIDE}. */
 public record Shape(int rows, int cols) {
@@ -15,6 +16,19 @@ public record Shape(int rows, int cols) {
 
     public static Shape of(int rows, int cols) {
         return new Shape(rows, cols);
+    }
+
+    /** A shape written as its rows and columns, such as {@code 4x5}: how the command line and settings name one. */
+    public static Shape parse(CharSequence text) {
+        String[] sides = text.toString().trim().toLowerCase(Locale.ROOT).split("x", -1);
+        try {
+            if (sides.length == 2) {
+                return of(Integer.parseInt(sides[0].trim()), Integer.parseInt(sides[1].trim()));
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new BoardFormatException("'" + text + "' is not a shape such as 5x5");
     }
 
     static void checkSide(String name, int value) {

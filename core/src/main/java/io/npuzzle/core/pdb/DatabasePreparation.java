@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -43,6 +44,8 @@ public final class DatabasePreparation {
     private final List<DatabaseGoal> plan;
     /** Goals searches here wait for, with how many have asked; the most asked for is built first. */
     private final Map<DatabaseGoal, AtomicLong> asked = new ConcurrentHashMap<>();
+    /** Goals outside the plan that searches here have asked for, listed in {@link #states()} after the plan's. */
+    private final Set<DatabaseGoal> askedOutsidePlan = ConcurrentHashMap.newKeySet();
     private final Map<DatabaseGoal, String> unavailable = new ConcurrentHashMap<>();
     /** Notified when a goal is stored or found impossible, and when a search asks for one. */
     private final Object changes = new Object();
@@ -92,6 +95,21 @@ public final class DatabasePreparation {
         return plan;
     }
 
+    /**
+     * The {@link #plan(DatabaseSet) plan} of the shapes given only, in its order.
+     *
+     * @throws IllegalArgumentException for a shape without pattern databases
+     */
+    public static List<DatabaseGoal> plan(DatabaseSet largest, Set<Shape> shapes) {
+        for (Shape shape : shapes) {
+            if (!PatternDatabases.supports(shape) && !PatternDatabases.guidesBeams(shape)) {
+                throw new IllegalArgumentException("no pattern databases for " + shape
+                        + " (shapes of 11 to 25 cells, such as 4x5, or squares of 6x6 to 8x8)");
+            }
+        }
+        return plan(largest).stream().filter(goal -> shapes.contains(goal.shape())).toList();
+    }
+
     /** Starts building on a daemon thread of its own. */
     public DatabasePreparation start() {
         Thread thread = new Thread(this::run, "npuzzle-pdb-preparation");
@@ -109,13 +127,16 @@ public final class DatabasePreparation {
         return reason != null ? new DatabaseState.Unavailable(reason) : databases.state(goal);
     }
 
-    /** Where each goal of the plan stands, in plan order, for health reports. */
+    /**
+     * Where each goal of the plan stands, in plan order, then each goal outside it that a search here asked for:
+     * for health reports.
+     */
     public Map<DatabaseGoal, DatabaseState> states() {
         Map<DatabaseGoal, DatabaseState> states = new LinkedHashMap<>();
         for (DatabaseGoal goal : plan) {
             states.put(goal, state(goal));
         }
-        for (DatabaseGoal goal : asked.keySet()) {
+        for (DatabaseGoal goal : askedOutsidePlan) {
             states.putIfAbsent(goal, state(goal));
         }
         return states;
@@ -154,6 +175,9 @@ public final class DatabasePreparation {
             return;
         }
         asked.computeIfAbsent(goal, key -> new AtomicLong()).incrementAndGet();
+        if (!plan.contains(goal)) {
+            askedOutsidePlan.add(goal);
+        }
         searchesWait = true; // a build under way goes at full speed from now on
         try {
             Files.createDirectories(wanted);

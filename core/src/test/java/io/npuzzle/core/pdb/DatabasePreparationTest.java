@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,7 @@ import java.util.logging.Logger;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DatabasePreparationTest {
@@ -32,6 +34,18 @@ class DatabasePreparationTest {
 
     @TempDir
     Path store;
+
+    @Test
+    void aPlanOfSomeShapesKeepsTheirGoalsInTheWholePlansOrderAndRefusesAShapeWithoutDatabases() {
+        List<DatabaseGoal> whole = DatabasePreparation.plan(DatabaseSet.STANDARD);
+        List<DatabaseGoal> some = DatabasePreparation.plan(DatabaseSet.STANDARD, Set.of(Shape.of(4, 4), Shape.of(5, 5)));
+        assertEquals(whole.stream().filter(goal -> goal.shape().equals(Shape.of(4, 4))
+                || goal.shape().equals(Shape.of(5, 5))).toList(), some);
+        assertEquals(4, some.size());
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> DatabasePreparation.plan(DatabaseSet.STANDARD, Set.of(Shape.of(3, 3))));
+        assertTrue(refused.getMessage().contains("no pattern databases for 3x3"), refused.getMessage());
+    }
 
     @Test
     void twoProcessesSharingAStoreBuildEachDatabaseOnceAndBothSeeThemAllStored() {
@@ -57,7 +71,7 @@ class DatabasePreparationTest {
     }
 
     @Test
-    void aGoalThatASearchWaitsForIsBuiltBeforeThePlansOthers() {
+    void aGoalThatASearchWaitsForIsBuiltBeforeThePlansOthersAndReportedAfterThem() {
         PatternDatabases databases = PatternDatabases.in(store, DatabaseSet.STANDARD);
         DatabaseGoal wanted = FIFTEEN_PUZZLE.get(1);
         DatabasePreparation preparation = new DatabasePreparation(databases, List.of(FIFTEEN_PUZZLE.get(0)));
@@ -73,6 +87,8 @@ class DatabasePreparationTest {
         assertFalse(Files.exists(store.resolve(DatabasePreparation.WANTED).resolve(WantedGoal.fileName(wanted))),
                 "the wish is gone once the goal is stored");
         assertEquals(wanted, WantedGoal.parse(WantedGoal.fileName(wanted)).orElseThrow());
+        assertEquals(List.of(FIFTEEN_PUZZLE.get(0), wanted), List.copyOf(preparation.states().keySet()));
+        assertInstanceOf(DatabaseState.Ready.class, preparation.states().get(wanted));
     }
 
     @Test

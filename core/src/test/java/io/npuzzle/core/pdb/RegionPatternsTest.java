@@ -59,10 +59,11 @@ class RegionPatternsTest {
 
     @Test
     void aViewReadThroughRankedTablesHasNoRegionPatterns() {
-        PatternDatabaseBuilder builder = new PatternDatabaseBuilder(1);
+        // Loaded afresh from the shared store, so that no positional table is laid out yet.
+        PatternDatabaseStore store = new PatternDatabaseStore(TestDatabases.shared().directory());
         try (LayoutHold hold = LayoutHold.start()) {
             PdbHeuristic ranked = PdbHeuristic.assemble(FOUR, 15, Partitions.views(FOUR, 15, DatabaseSet.STANDARD),
-                    builder::build, LayoutWait.IN_BACKGROUND);
+                    store::load, LayoutWait.IN_BACKGROUND);
             assertTrue(ranked.awaitsLayout());
             assertNull(RegionPatterns.of(ranked, SIX, 35, 2, 2));
         }

@@ -1,5 +1,6 @@
 package io.npuzzle.worker.config;
 
+import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.DefaultBudgets;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Settings of a worker, under {@code npuzzle.worker}. */
 @ConfigMapping(prefix = "npuzzle.worker")
@@ -150,6 +152,12 @@ public interface WorkerConfig {
 
         /** Where the databases are stored: one directory that every worker of a deployment shares. */
         Path directory();
+
+        /**
+         * The shapes whose databases the background build prepares, such as {@code 4x4,5x5}. Unset: every shape's.
+         * A search still waits for, and has built, the databases of a shape left out.
+         */
+        Optional<Set<Shape>> plan();
 
         /**
          * What this worker does about the databases the store lacks: builds them in the background while searches

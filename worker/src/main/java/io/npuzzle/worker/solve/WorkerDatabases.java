@@ -13,6 +13,7 @@ import io.npuzzle.worker.config.MissingDatabases;
 import io.npuzzle.worker.config.WorkerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -35,7 +36,9 @@ public class WorkerDatabases {
         DatabaseSet set = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
         this.databases = PatternDatabases.in(config.databases().directory(), set,
                 config.databases().maxBuildEntries());
-        this.preparation = new DatabasePreparation(databases, DatabasePreparation.plan(set), pace);
+        List<DatabaseGoal> plan = config.databases().plan().map(shapes -> DatabasePreparation.plan(set, shapes))
+                .orElseGet(() -> DatabasePreparation.plan(set));
+        this.preparation = new DatabasePreparation(databases, plan, pace);
         this.missing = config.databases().missing();
         this.pace = pace;
     }
