@@ -21,8 +21,8 @@ import java.util.function.Supplier;
 /**
  * This worker's pattern databases and their preparation: every missing database of the plan is built into the
  * shared store in the background ({@link DatabasePreparation}), giving way to this worker's searches
- * ({@link ServingPace}), and an optimal or bounded search waits for those it reads instead of running a weaker
- * search, reporting the wait as its progress.
+ * ({@link ServingPace}) and to every other process ({@link BackgroundBuildPace}); an optimal
+ * or bounded search waits for those it reads instead of running a weaker search, reporting the wait as its progress.
  */
 @ApplicationScoped
 public class WorkerDatabases {
@@ -38,7 +38,7 @@ public class WorkerDatabases {
                 config.databases().maxBuildEntries());
         List<DatabaseGoal> plan = config.databases().plan().map(shapes -> DatabasePreparation.plan(set, shapes))
                 .orElseGet(() -> DatabasePreparation.plan(set));
-        this.preparation = new DatabasePreparation(databases, plan, pace);
+        this.preparation = new DatabasePreparation(databases, plan, new BackgroundBuildPace(pace, config.databases().buildResumesAfter()));
         this.missing = config.databases().missing();
         this.pace = pace;
     }
