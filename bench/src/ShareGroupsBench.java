@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,7 +33,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
@@ -40,23 +43,25 @@ import java.util.stream.Collectors;
  * Kafka share groups (KIP-932) against the classic consumer group the service's job lanes use, on a broker with
  * share groups enabled. Prints one line per figure:
  * <ol>
- * <li>a burst of N small records on a topic of P partitions, taken by C classic consumers and by S share consumers
- * (explicit acknowledgement, ACCEPT per record): records/s from the first send to the last record processed,
- * latency p50/p99 from the producer's timestamp to processing, and how many records each consumer processed;</li>
+ * <li>N small records on a topic of P partitions, sent at once and then at R a second, taken by C classic consumers,
+ * by C share consumers and by S share consumers (explicit acknowledgement, ACCEPT per record): records/s from the
+ * first send to the last record processed, latency p50/p99 from the producer's timestamp to processing, and how many
+ * records each consumer processed;</li>
  * <li>failover: a share consumer that holds acquired records stops polling, or closes, without acknowledging them:
  * how long until another consumer of the group receives them, and the deliveryCount they carry then; with the
  * broker's lock duration and with Kafka's default one set on the group;</li>
  * <li>acknowledgement: a record released on every delivery comes back (to which consumer, how soon) until the
- * broker's delivery-count limit archives it; a rejected record is never delivered again.</li>
+ * broker's delivery-count limit archives it; a rejected record is never delivered again; a record whose lock is
+ * renewed (RENEW) for longer than a lock lasts stays with its consumer.</li>
  * </ol>
- * Usage: ShareGroupsBench --bootstrap HOST:PORT --lock-ms MS [--records 20000] [--partitions 12]
+ * Usage: ShareGroupsBench --bootstrap HOST:PORT --lock-ms MS [--records 20000] [--rate 4000] [--partitions 12]
  * [--classic-consumers 12] [--share-consumers 16]
  */
 public class ShareGroupsBench {
 
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration GROUP_READY = Duration.ofSeconds(90);
-    /** Records sent and awaited before each burst, so that every fetch path is warm when the clock starts. */
+    /** Records sent and awaited before a group's first run, so that every fetch path is warm when the clock starts. */
     private static final int WARM_UP_RECORDS = 240;
     /** Kafka's own default lock duration (group.share.record.lock.duration.ms), set on one group to measure it. */
     private static final Duration KAFKA_DEFAULT_LOCK = Duration.ofSeconds(30);
@@ -81,6 +86,7 @@ public class ShareGroupsBench {
         int partitions = 12;
         int classicConsumers = 12;
         int shareConsumers = 16;
+        int rate = 4_000;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--bootstrap" -> bootstrap = args[i + 1];
@@ -89,6 +95,7 @@ public class ShareGroupsBench {
                 case "--partitions" -> partitions = Integer.parseInt(args[i + 1]);
                 case "--classic-consumers" -> classicConsumers = Integer.parseInt(args[i + 1]);
                 case "--share-consumers" -> shareConsumers = Integer.parseInt(args[i + 1]);
+                case "--rate" -> rate = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -97,12 +104,14 @@ public class ShareGroupsBench {
         }
         ShareGroupsBench bench = new ShareGroupsBench(bootstrap);
         try {
-            bench.burst(Kind.CLASSIC, classicConsumers, records, partitions);
-            bench.burst(Kind.SHARE, shareConsumers, records, partitions);
+            bench.lane(Kind.CLASSIC, classicConsumers, records, partitions, rate);
+            bench.lane(Kind.SHARE, classicConsumers, records, partitions, rate);
+            bench.lane(Kind.SHARE, shareConsumers, records, partitions, rate);
             bench.failover(Stop.STOPS_POLLING, lock, false);
             bench.failover(Stop.STOPS_POLLING, KAFKA_DEFAULT_LOCK, true);
             bench.failover(Stop.CLOSES, lock, false);
             bench.acknowledgements(lock);
+            bench.renewal(lock);
         } finally {
             bench.producer.close();
             bench.admin.close();
@@ -115,18 +124,21 @@ public class ShareGroupsBench {
 
     // ---------------------------------------------------------------- 1. throughput and latency
 
-    /** A burst of records through one group of consumers of one kind. */
-    void burst(Kind kind, int consumers, int records, int partitions) throws Exception {
-        String name = "burst-" + kind.name().toLowerCase();
+    /**
+     * One group of consumers of one kind takes a burst of records sent as fast as the producer can, then as many
+     * sent at a steady rate: the burst gives the group's rate, the steady stream its latency without a queue.
+     */
+    void lane(Kind kind, int consumers, int records, int partitions, int rate) throws Exception {
+        String name = "lane-" + kind.name().toLowerCase() + "-" + consumers;
         createTopic(name, partitions);
         if (kind == Kind.SHARE) {
             startFromEarliest(name);
         }
-        BurstTally tally = new BurstTally(records, consumers);
+        AtomicReference<Tally> tally = new AtomicReference<>(new Tally(0, WARM_UP_RECORDS, consumers));
         List<PollingThread> threads = new ArrayList<>();
         for (int i = 0; i < consumers; i++) {
             int index = i;
-            PollingThread.Processor processor = record -> tally.processed(index, record);
+            PollingThread.Processor processor = record -> tally.get().processed(index, record);
             String clientId = name + "-" + i;
             threads.add(kind == Kind.SHARE ? new PollingThread(share(name, clientId, name), processor)
                     : new PollingThread(classic(name, clientId, name), processor));
@@ -135,46 +147,71 @@ public class ShareGroupsBench {
         try {
             await("the " + kind + " group's " + consumers + " members to be assigned", GROUP_READY,
                     () -> assigned(kind, name, consumers));
-            for (int i = 1; i <= WARM_UP_RECORDS; i++) {
-                producer.send(new ProducerRecord<>(name, i, -i));
-            }
-            producer.flush();
-            await("the warm-up records", GROUP_READY, () -> tally.warmUpSeen.get() >= WARM_UP_RECORDS);
-            long start = System.currentTimeMillis();
-            for (int i = 0; i < records; i++) {
-                producer.send(new ProducerRecord<>(name, i, i));
-            }
-            producer.flush();
-            long sentMillis = System.currentTimeMillis() - start;
-            await("all " + records + " records", Duration.ofMinutes(2), () -> tally.distinct.get() == records);
-            tally.print(kind, consumers, partitions, start, sentMillis);
+            send(name, tally.get(), Integer.MAX_VALUE);
+            String label = kind + " group, " + consumers + " consumers on " + partitions + " partitions";
+            tally.set(new Tally(1, records, consumers));
+            tally.get().print(label + ", burst", send(name, tally.get(), Integer.MAX_VALUE));
+            tally.set(new Tally(2, records, consumers));
+            tally.get().print(label + ", " + rate + " records/s", send(name, tally.get(), rate));
         } finally {
             threads.forEach(PollingThread::finish);
         }
     }
 
-    /** What the consumers of one burst saw; each record's slot is written by the consumer that processed it. */
-    static final class BurstTally {
+    /**
+     * Sends the tally's records, keyed by their sequence number as the service keys jobs, at most {@code rate} a
+     * second, and waits until each was processed once. Returns the milliseconds the sending took.
+     */
+    private long send(String topic, Tally tally, int rate) throws InterruptedException {
+        int records = tally.processedAt.length;
+        long start = System.nanoTime();
+        tally.startedAt = System.currentTimeMillis();
+        for (int i = 0; i < records; i++) {
+            long due = start + (long) (i * (1e9 / rate));
+            long wait = due - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            producer.send(new ProducerRecord<>(topic, i, tally.value(i)));
+        }
+        producer.flush();
+        long sentMillis = (System.nanoTime() - start) / 1_000_000;
+        await("all " + records + " records", Duration.ofMinutes(2), () -> tally.distinct.get() == records);
+        return sentMillis;
+    }
+
+    /**
+     * What the consumers saw of one run of records; each record's slot is written by the consumer that processed it.
+     * A record's value is its run and its sequence number in the run.
+     */
+    static final class Tally {
+        private static final int RUN_STRIDE = 1 << 24;
+        final int run;
         final long[] processedAt;
         final long[] latencyMillis;
         final AtomicIntegerArray deliveries;
         final int[] perConsumer;
         final AtomicInteger distinct = new AtomicInteger();
-        final AtomicInteger warmUpSeen = new AtomicInteger();
+        volatile long startedAt;
 
-        BurstTally(int records, int consumers) {
+        Tally(int run, int records, int consumers) {
+            this.run = run;
             processedAt = new long[records];
             latencyMillis = new long[records];
             deliveries = new AtomicIntegerArray(records);
             perConsumer = new int[consumers];
         }
 
+        int value(int sequence) {
+            return run * RUN_STRIDE + sequence;
+        }
+
+        /** Records of an earlier run, delivered again after it ended, are left out. */
         void processed(int consumer, ConsumerRecord<Integer, Integer> record) {
-            int sequence = record.value();
-            if (sequence < 0) {
-                warmUpSeen.incrementAndGet();
+            if (record.value() / RUN_STRIDE != run) {
                 return;
             }
+            int sequence = record.value() % RUN_STRIDE;
             long now = System.currentTimeMillis();
             if (deliveries.getAndIncrement(sequence) == 0) {
                 processedAt[sequence] = now;
@@ -184,9 +221,9 @@ public class ShareGroupsBench {
             }
         }
 
-        void print(Kind kind, int consumers, int partitions, long start, long sentMillis) {
+        void print(String label, long sentMillis) {
             int records = processedAt.length;
-            long last = Arrays.stream(processedAt).max().orElseThrow();
+            long took = Math.max(1, Arrays.stream(processedAt).max().orElseThrow() - startedAt);
             long[] latencies = latencyMillis.clone();
             Arrays.sort(latencies);
             int duplicates = 0;
@@ -196,11 +233,9 @@ public class ShareGroupsBench {
             int[] counts = perConsumer.clone();
             Arrays.sort(counts);
             long idle = Arrays.stream(counts).filter(c -> c == 0).count();
-            System.out.printf("%s group, %d consumers on %d partitions: %,d records in %,d ms (sent in %,d ms):"
-                            + " %,.0f records/s; latency p50 %d ms, p99 %d ms; per consumer %d-%d (%s); %d took"
-                            + " none; %d delivered twice%n",
-                    kind, consumers, partitions, records, last - start, sentMillis,
-                    records * 1000.0 / Math.max(1, last - start), latencies[records / 2],
+            System.out.printf("%s: %,d records in %,d ms (sent in %,d ms): %,.0f records/s; latency p50 %d ms,"
+                            + " p99 %d ms; per consumer %d-%d (%s); %d took none; %d delivered twice%n",
+                    label, records, took, sentMillis, records * 1000.0 / took, latencies[records / 2],
                     latencies[(int) (records * 0.99)], counts[0], counts[counts.length - 1],
                     Arrays.stream(perConsumer).mapToObj(String::valueOf).collect(Collectors.joining(" ")), idle,
                     duplicates);
@@ -343,6 +378,84 @@ public class ShareGroupsBench {
         } finally {
             threads.forEach(ShareThread::finish);
         }
+    }
+
+    /**
+     * Two share consumers on one partition; the first to receive the one record holds it for three lock durations:
+     * it acknowledges RENEW a few times a lock and polls on, and the client hands the renewed record back to it by a
+     * later poll, to be renewed again or at last accepted. Reports whether the other consumer ever received it and
+     * what the broker answered to each commit.
+     */
+    void renewal(Duration lock) throws Exception {
+        String name = "renewal";
+        createTopic(name, 1);
+        startFromEarliest(name);
+        Duration held = lock.multipliedBy(3);
+        long renewEvery = lock.dividedBy(3).toNanos();
+        AtomicInteger holder = new AtomicInteger(-1);
+        AtomicLong firstReceived = new AtomicLong();
+        AtomicLong lastRenewal = new AtomicLong();
+        AtomicInteger renewals = new AtomicInteger();
+        Set<Short> deliveryCounts = ConcurrentHashMap.newKeySet();
+        Set<String> failures = ConcurrentHashMap.newKeySet();
+        CountDownLatch accepted = new CountDownLatch(1);
+        List<Delivery> elsewhere = new CopyOnWriteArrayList<>();
+        List<ShareThread> threads = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            int index = i;
+            threads.add(new ShareThread(share(name, name + "-" + i, name), (consumer, batch) -> {
+                long received = System.nanoTime();
+                if (holder.compareAndSet(-1, index)) {
+                    firstReceived.set(received);
+                    lastRenewal.set(received);
+                }
+                if (holder.get() != index) {
+                    for (ConsumerRecord<Integer, Integer> record : batch) {
+                        elsewhere.add(new Delivery(record.value(), index, received, received,
+                                record.deliveryCount().orElse((short) 0)));
+                        consumer.acknowledge(record, AcknowledgeType.ACCEPT);
+                    }
+                    return true;
+                }
+                for (ConsumerRecord<Integer, Integer> record : batch) {
+                    deliveryCounts.add(record.deliveryCount().orElse((short) 0));
+                    boolean done = received - firstReceived.get() >= held.toNanos();
+                    if (!done) {
+                        LockSupport.parkNanos(lastRenewal.get() + renewEvery - System.nanoTime());
+                        lastRenewal.set(System.nanoTime());
+                        renewals.incrementAndGet();
+                    }
+                    consumer.acknowledge(record, done ? AcknowledgeType.ACCEPT : AcknowledgeType.RENEW);
+                    failures.addAll(failed(consumer.commitSync()));
+                    if (done) {
+                        accepted.countDown();
+                    }
+                }
+                return true;
+            }));
+        }
+        threads.forEach(ShareThread::start);
+        try {
+            await("both members of " + name + " to be assigned", GROUP_READY, () -> assigned(Kind.SHARE, name, 2));
+            producer.send(new ProducerRecord<>(name, 1, 1));
+            producer.flush();
+            if (!accepted.await(held.plus(GROUP_READY).toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("the renewing consumer did not accept its record");
+            }
+            Duration quiet = lock.plusSeconds(2);
+            LockSupport.parkNanos(quiet.toNanos());
+            System.out.printf("RENEW every %d ms for %d s, polling on, then ACCEPT: %d renewals, deliveryCount %s at"
+                            + " the holder; delivered to the other consumer %d time(s) meanwhile and in %d s after;"
+                            + " broker's answers: %s%n",
+                    TimeUnit.NANOSECONDS.toMillis(renewEvery), held.toSeconds(), renewals.get(), deliveryCounts,
+                    elsewhere.size(), quiet.toSeconds(), failures.isEmpty() ? "all accepted" : failures);
+        } finally {
+            threads.forEach(ShareThread::finish);
+        }
+    }
+
+    private static List<String> failed(Map<?, Optional<org.apache.kafka.common.KafkaException>> commit) {
+        return commit.values().stream().flatMap(Optional::stream).map(Throwable::toString).toList();
     }
 
     private static void describeOnce(String label, List<Delivery> deliveries, int value, Duration quiet) {
