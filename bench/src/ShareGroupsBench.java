@@ -61,8 +61,6 @@ public class ShareGroupsBench {
 
     private static final Duration POLL = Duration.ofMillis(100);
     private static final Duration GROUP_READY = Duration.ofSeconds(90);
-    /** Records sent and awaited before a group's first run, so that every fetch path is warm when the clock starts. */
-    private static final int WARM_UP_RECORDS = 240;
     /** Kafka's own default lock duration (group.share.record.lock.duration.ms), set on one group to measure it. */
     private static final Duration KAFKA_DEFAULT_LOCK = Duration.ofSeconds(30);
 
@@ -134,7 +132,7 @@ public class ShareGroupsBench {
         if (kind == Kind.SHARE) {
             startFromEarliest(name);
         }
-        AtomicReference<Tally> tally = new AtomicReference<>(new Tally(0, WARM_UP_RECORDS, consumers));
+        AtomicReference<Tally> tally = new AtomicReference<>(new Tally(0, records, consumers));
         List<PollingThread> threads = new ArrayList<>();
         for (int i = 0; i < consumers; i++) {
             int index = i;
@@ -147,6 +145,8 @@ public class ShareGroupsBench {
         try {
             await("the " + kind + " group's " + consumers + " members to be assigned", GROUP_READY,
                     () -> assigned(kind, name, consumers));
+            // An unmeasured burst first: the producer, the broker and the consumers are as warm for the first group
+            // measured as for the last.
             send(name, tally.get(), Integer.MAX_VALUE);
             String label = kind + " group, " + consumers + " consumers on " + partitions + " partitions";
             tally.set(new Tally(1, records, consumers));
