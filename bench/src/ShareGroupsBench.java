@@ -15,6 +15,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.GroupState;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.IntegerDeserializer;
 import org.apache.kafka.common.serialization.IntegerSerializer;
@@ -43,10 +44,11 @@ import java.util.stream.Collectors;
  * Kafka share groups (KIP-932) against the classic consumer group the service's job lanes use, on a broker with
  * share groups enabled. Prints one line per figure:
  * <ol>
- * <li>N small records on a topic of P partitions, sent at once and then at R a second, taken by C classic consumers,
- * by C share consumers and by S share consumers (explicit acknowledgement, ACCEPT per record): records/s from the
- * first send to the last record processed, latency p50/p99 from the producer's timestamp to processing, and how many
- * records each consumer processed;</li>
+ * <li>N small records on a topic of P partitions, sent at once, then at once with W ms of work per record, then at R
+ * a second, taken by C classic consumers, by C share consumers, by S share consumers and by S share consumers that
+ * acquire one record a poll (explicit acknowledgement, ACCEPT per record): records/s from the first send to the last record processed, latency p50/p99 from the
+ * producer's timestamp to processing, how many records each consumer processed, and how many members read each
+ * partition;</li>
  * <li>failover: a share consumer that holds acquired records stops polling, or closes, without acknowledging them:
  * how long until another consumer of the group receives them, and the deliveryCount they carry then; with the
  * broker's lock duration and with Kafka's default one set on the group;</li>
@@ -54,8 +56,8 @@ import java.util.stream.Collectors;
  * broker's delivery-count limit archives it; a rejected record is never delivered again; a record whose lock is
  * renewed (RENEW) for longer than a lock lasts stays with its consumer.</li>
  * </ol>
- * Usage: ShareGroupsBench --bootstrap HOST:PORT --lock-ms MS [--records 20000] [--rate 4000] [--partitions 12]
- * [--classic-consumers 12] [--share-consumers 16]
+ * Usage: ShareGroupsBench --bootstrap HOST:PORT --lock-ms MS [--records 20000] [--rate 4000] [--work-ms 2]
+ * [--partitions 12] [--classic-consumers 12] [--share-consumers 16]
  */
 public class ShareGroupsBench {
 
@@ -85,6 +87,7 @@ public class ShareGroupsBench {
         int classicConsumers = 12;
         int shareConsumers = 16;
         int rate = 4_000;
+        Duration work = Duration.ofMillis(2);
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--bootstrap" -> bootstrap = args[i + 1];
@@ -94,6 +97,7 @@ public class ShareGroupsBench {
                 case "--classic-consumers" -> classicConsumers = Integer.parseInt(args[i + 1]);
                 case "--share-consumers" -> shareConsumers = Integer.parseInt(args[i + 1]);
                 case "--rate" -> rate = Integer.parseInt(args[i + 1]);
+                case "--work-ms" -> work = Duration.ofMillis(Long.parseLong(args[i + 1]));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -102,9 +106,10 @@ public class ShareGroupsBench {
         }
         ShareGroupsBench bench = new ShareGroupsBench(bootstrap);
         try {
-            bench.lane(Kind.CLASSIC, classicConsumers, records, partitions, rate);
-            bench.lane(Kind.SHARE, classicConsumers, records, partitions, rate);
-            bench.lane(Kind.SHARE, shareConsumers, records, partitions, rate);
+            bench.lane(Kind.CLASSIC, classicConsumers, records, partitions, rate, work);
+            bench.lane(Kind.SHARE, classicConsumers, records, partitions, rate, work);
+            bench.lane(Kind.SHARE, shareConsumers, records, partitions, rate, work);
+            bench.lane(Kind.SHARE_ONE_A_POLL, shareConsumers, records, partitions, rate, work);
             bench.failover(Stop.STOPS_POLLING, lock, false);
             bench.failover(Stop.STOPS_POLLING, KAFKA_DEFAULT_LOCK, true);
             bench.failover(Stop.CLOSES, lock, false);
@@ -116,42 +121,58 @@ public class ShareGroupsBench {
         }
     }
 
-    enum Kind { CLASSIC, SHARE }
+    /**
+     * The consumers of a lane: a classic group; a share group whose polls acquire what the client's defaults fetch;
+     * a share group whose polls acquire one record each (share.acquire.mode record_limit, max.poll.records 1), so
+     * that no consumer holds records locked that an idle one could take.
+     */
+    enum Kind {
+        CLASSIC, SHARE, SHARE_ONE_A_POLL;
+
+        boolean share() {
+            return this != CLASSIC;
+        }
+    }
 
     enum Stop { STOPS_POLLING, CLOSES }
 
     // ---------------------------------------------------------------- 1. throughput and latency
 
     /**
-     * One group of consumers of one kind takes a burst of records sent as fast as the producer can, then as many
-     * sent at a steady rate: the burst gives the group's rate, the steady stream its latency without a queue.
+     * One group of consumers of one kind takes a burst of records sent as fast as the producer can, the same with
+     * work per record, then as many sent at a steady rate. The plain burst mostly times the producer; with work per
+     * record the consumers set the rate, as a lane's workers do; the steady stream gives latency without a queue.
      */
-    void lane(Kind kind, int consumers, int records, int partitions, int rate) throws Exception {
-        String name = "lane-" + kind.name().toLowerCase() + "-" + consumers;
+    void lane(Kind kind, int consumers, int records, int partitions, int rate, Duration work) throws Exception {
+        String name = "lane-" + kind.name().toLowerCase().replace('_', '-') + "-" + consumers;
         createTopic(name, partitions);
-        if (kind == Kind.SHARE) {
+        if (kind.share()) {
             startFromEarliest(name);
         }
-        AtomicReference<Tally> tally = new AtomicReference<>(new Tally(0, records, consumers));
+        AtomicReference<Tally> tally = new AtomicReference<>(new Tally(0, records / 4, consumers, Duration.ZERO));
         List<PollingThread> threads = new ArrayList<>();
         for (int i = 0; i < consumers; i++) {
             int index = i;
             PollingThread.Processor processor = record -> tally.get().processed(index, record);
             String clientId = name + "-" + i;
-            threads.add(kind == Kind.SHARE ? new PollingThread(share(name, clientId, name), processor)
+            threads.add(kind.share() ? new PollingThread(share(name, clientId, name, kind), processor)
                     : new PollingThread(classic(name, clientId, name), processor));
         }
         threads.forEach(PollingThread::start);
         try {
             await("the " + kind + " group's " + consumers + " members to be assigned", GROUP_READY,
                     () -> assigned(kind, name, consumers));
-            // An unmeasured burst first: the producer, the broker and the consumers are as warm for the first group
-            // measured as for the last.
+            // An unmeasured burst first: the producer, the broker and the consumers are about as warm for the first
+            // group measured as for the last.
             send(name, tally.get(), Integer.MAX_VALUE);
-            String label = kind + " group, " + consumers + " consumers on " + partitions + " partitions";
-            tally.set(new Tally(1, records, consumers));
+            String label = kind + " group, " + consumers + " consumers on " + partitions + " partitions ("
+                    + readersPerPartition(kind, name) + ")";
+            tally.set(new Tally(1, records, consumers, Duration.ZERO));
             tally.get().print(label + ", burst", send(name, tally.get(), Integer.MAX_VALUE));
-            tally.set(new Tally(2, records, consumers));
+            tally.set(new Tally(2, records, consumers, work));
+            tally.get().print(label + ", burst, " + work.toMillis() + " ms of work per record",
+                    send(name, tally.get(), Integer.MAX_VALUE));
+            tally.set(new Tally(3, records, consumers, Duration.ZERO));
             tally.get().print(label + ", " + rate + " records/s", send(name, tally.get(), rate));
         } finally {
             threads.forEach(PollingThread::finish);
@@ -187,6 +208,8 @@ public class ShareGroupsBench {
     static final class Tally {
         private static final int RUN_STRIDE = 1 << 24;
         final int run;
+        /** How long a consumer spends on each record, parked: work done elsewhere, as a job's solve is. */
+        final long workNanos;
         final long[] processedAt;
         final long[] latencyMillis;
         final AtomicIntegerArray deliveries;
@@ -194,8 +217,9 @@ public class ShareGroupsBench {
         final AtomicInteger distinct = new AtomicInteger();
         volatile long startedAt;
 
-        Tally(int run, int records, int consumers) {
+        Tally(int run, int records, int consumers, Duration work) {
             this.run = run;
+            this.workNanos = work.toNanos();
             processedAt = new long[records];
             latencyMillis = new long[records];
             deliveries = new AtomicIntegerArray(records);
@@ -212,6 +236,9 @@ public class ShareGroupsBench {
                 return;
             }
             int sequence = record.value() % RUN_STRIDE;
+            if (workNanos > 0) {
+                LockSupport.parkNanos(workNanos);
+            }
             long now = System.currentTimeMillis();
             if (deliveries.getAndIncrement(sequence) == 0) {
                 processedAt[sequence] = now;
@@ -360,7 +387,7 @@ public class ShareGroupsBench {
                 producer.send(new ProducerRecord<>(name, value, value));
             }
             producer.flush();
-            Duration quiet = lock.plusSeconds(2);
+            Duration quiet = lock.plusSeconds(1);
             await("the first deliveries", GROUP_READY, () -> !deliveries.isEmpty());
             await("a quiet " + quiet.toSeconds() + " s", Duration.ofMinutes(2), () ->
                     System.currentTimeMillis() - deliveries.get(deliveries.size() - 1).receivedAt() > quiet.toMillis());
@@ -381,7 +408,7 @@ public class ShareGroupsBench {
     }
 
     /**
-     * Two share consumers on one partition; the first to receive the one record holds it for three lock durations:
+     * Two share consumers on one partition; the first to receive the one record holds it for two lock durations:
      * it acknowledges RENEW a few times a lock and polls on, and the client hands the renewed record back to it by a
      * later poll, to be renewed again or at last accepted. Reports whether the other consumer ever received it and
      * what the broker answered to each commit.
@@ -390,7 +417,7 @@ public class ShareGroupsBench {
         String name = "renewal";
         createTopic(name, 1);
         startFromEarliest(name);
-        Duration held = lock.multipliedBy(3);
+        Duration held = lock.multipliedBy(2);
         long renewEvery = lock.dividedBy(3).toNanos();
         AtomicInteger holder = new AtomicInteger(-1);
         AtomicLong firstReceived = new AtomicLong();
@@ -442,7 +469,7 @@ public class ShareGroupsBench {
             if (!accepted.await(held.plus(GROUP_READY).toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IllegalStateException("the renewing consumer did not accept its record");
             }
-            Duration quiet = lock.plusSeconds(2);
+            Duration quiet = lock.plusSeconds(1);
             LockSupport.parkNanos(quiet.toNanos());
             System.out.printf("RENEW every %d ms for %d s, polling on, then ACCEPT: %d renewals, deliveryCount %s at"
                             + " the holder; delivered to the other consumer %d time(s) meanwhile and in %d s after;"
@@ -470,11 +497,19 @@ public class ShareGroupsBench {
     // ---------------------------------------------------------------- consumers and groups
 
     private KafkaShareConsumer<Integer, Integer> share(String group, String clientId, String topic) {
+        return share(group, clientId, topic, Kind.SHARE);
+    }
+
+    private KafkaShareConsumer<Integer, Integer> share(String group, String clientId, String topic, Kind kind) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         props.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");
+        if (kind == Kind.SHARE_ONE_A_POLL) {
+            props.put(ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit");
+            props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        }
         KafkaShareConsumer<Integer, Integer> consumer =
                 new KafkaShareConsumer<>(props, new IntegerDeserializer(), new IntegerDeserializer());
         consumer.subscribe(List.of(topic));
@@ -499,7 +534,7 @@ public class ShareGroupsBench {
     /** Whether the group has the members given, each with a partition, as the broker describes it. */
     private boolean assigned(Kind kind, String group, int members) {
         try {
-            if (kind == Kind.SHARE) {
+            if (kind.share()) {
                 ShareGroupDescription description =
                         admin.describeShareGroups(List.of(group)).describedGroups().get(group).get();
                 return description.groupState() == GroupState.STABLE && description.members().size() == members
@@ -512,6 +547,21 @@ public class ShareGroupsBench {
         } catch (Exception notYet) {
             return false;
         }
+    }
+
+    /** How many partitions have how many members reading them, as the broker assigned them: "12 read by 1". */
+    private String readersPerPartition(Kind kind, String group) throws Exception {
+        List<Set<TopicPartition>> assignments = kind.share()
+                ? admin.describeShareGroups(List.of(group)).describedGroups().get(group).get().members().stream()
+                        .map(m -> m.assignment().topicPartitions()).toList()
+                : admin.describeConsumerGroups(List.of(group)).describedGroups().get(group).get().members().stream()
+                        .map(m -> m.assignment().topicPartitions()).toList();
+        Map<TopicPartition, Long> readers = assignments.stream().flatMap(Set::stream)
+                .collect(Collectors.groupingBy(p -> p, Collectors.counting()));
+        Map<Long, Long> partitionsByReaders = readers.values().stream()
+                .collect(Collectors.groupingBy(n -> n, java.util.TreeMap::new, Collectors.counting()));
+        return partitionsByReaders.entrySet().stream().map(e -> e.getValue() + " read by " + e.getKey())
+                .collect(Collectors.joining(", "));
     }
 
     /** A share group starts at the latest offset unless told otherwise; these read what was sent before joining. */
