@@ -1,9 +1,9 @@
 # Shared by the benchmarks that run their own Kafka broker and Redis (on ports of their own) and bin/run on them.
-# The caller sets RUN (its state folder), KAFKA_LIB, KAFKA_PORT, CONTROLLER_PORT and REDIS_PORT, then sources this.
+# The caller sets RUN (its state folder), KAFKA_LIB, KAFKA_PORT, CONTROLLER_PORT and (for Redis) REDIS_PORT, then
+# sources this.
 . "$(dirname "${BASH_SOURCE[0]}")/../bin/lib.sh"
 
 [ -f "$KAFKA_LIB/.complete" ] || npuzzle_die "the Kafka broker is not fetched yet: run bin/run once, then this"
-command -v redis-server >/dev/null || npuzzle_die "redis-server is missing (apt-get install redis-server)"
 
 # A Kafka tool (or the broker) from the fetched jars.
 kafka() { java -Xmx512m -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$KAFKA_LIB/*" "$@"; }
@@ -28,13 +28,14 @@ stop_all() {
 }
 trap stop_all EXIT
 
-# A fresh RUN folder with a formatted single-node broker whose topics get $1 partitions.
+# A fresh RUN folder with a formatted single-node broker whose topics get $1 partitions; further arguments go to
+# the storage format (e.g. --feature NAME=LEVEL).
 prepare_broker() {
   rm -rf "$RUN"
   mkdir -p "$RUN"
   npuzzle_kafka_config "$RUN/kafka.properties" "$KAFKA_PORT" "$CONTROLLER_PORT" "$RUN/kafka-data" "$1"
   kafka kafka.tools.StorageTool format --config "$RUN/kafka.properties" \
-    --cluster-id "$(kafka kafka.tools.StorageTool random-uuid)" >"$RUN/kafka-format.log" 2>&1
+    --cluster-id "$(kafka kafka.tools.StorageTool random-uuid)" "${@:2}" >"$RUN/kafka-format.log" 2>&1
 }
 
 broker=
@@ -48,6 +49,7 @@ start_broker() {
 
 # Redis without persistence on REDIS_PORT.
 start_redis() {
+  command -v redis-server >/dev/null || npuzzle_die "redis-server is missing (apt-get install redis-server)"
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >"$RUN/redis.log" 2>&1 &
   pids+=($!)
   await_port "$REDIS_PORT"
