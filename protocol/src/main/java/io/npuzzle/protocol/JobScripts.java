@@ -42,14 +42,104 @@ public final class JobScripts {
             """;
 
     /**
+     * Creates an open job and lets it into its lane by fair share between clients (start-time fair queuing:
+     * Goyal, Vin and Cheng, "Start-time Fair Queuing", SIGCOMM 1996, with a client's queue as a flow and a job as
+     * a packet of unit length). The job is handed to the workers at once, and is open, when no client waits in the
+     * lane and fewer than the lane's window of handed-out jobs have not started; else it joins the end of its
+     * client's queue, and {@link #DISPATCH} hands it out in its turn (a job in a queue is not open: waiting its
+     * turn is not going quiet). A client that starts waiting takes a tag just below the head's, so that it is
+     * served next: a quiet client's job never waits behind another's flood. KEYS[1] = job key, KEYS[2] = the open jobs, KEYS[3] = the lane's handed-out
+     * jobs, KEYS[4] = the lane's waiting clients, KEYS[5] = the client's queue in the lane, KEYS[6] = the lane's
+     * client weights; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] = job id, ARGV[4] = how long
+     * (milliseconds) the job may go without a change before it is re-driven, ARGV[5] = the client, ARGV[6] = its
+     * weight, ARGV[7] = the lane's window, ARGV[8] = the client's label (its API key's name, or empty). Returns 1
+     * when the caller is to publish the job now, 0 when it waits its turn.
+     */
+    public static final String CREATE_IN_LANE = """
+            redis.call('HSET', KEYS[1], 'request', ARGV[2], 'revision', 1, 'redriveAfter', ARGV[4],
+              'client', ARGV[8])
+            redis.call('EXPIRE', KEYS[1], ARGV[1])
+            if redis.call('ZCARD', KEYS[4]) == 0 and redis.call('ZCARD', KEYS[3]) < tonumber(ARGV[7]) then
+              local time = redis.call('TIME')
+              local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+              redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[3])
+              redis.call('ZADD', KEYS[3], now, ARGV[3])
+              return 1
+            end
+            redis.call('RPUSH', KEYS[5], ARGV[3])
+            redis.call('HSET', KEYS[6], ARGV[5], ARGV[6])
+            if not redis.call('ZSCORE', KEYS[4], ARGV[5]) then
+              local head = redis.call('ZRANGE', KEYS[4], 0, 0, 'WITHSCORES')
+              redis.call('ZADD', KEYS[4], head[2] and tonumber(head[2]) - 0.000001 or 0, ARGV[5])
+            end
+            return 0
+            """;
+
+    /**
+     * Hands out the next jobs of a lane, in fair turns between its waiting clients ({@link #CREATE_IN_LANE}), while
+     * fewer than the lane's window of handed-out jobs have not started: the client with the least tag gives its
+     * oldest job, and its tag grows by one over its weight. Jobs that finished while they waited (cancelled) or are
+     * gone are passed over. A handed-out job is open from then on. Handed-out jobs older than a lane's quiet time
+     * leave the window: the re-drive has them. KEYS[1] = the lane's handed-out jobs, KEYS[2] = its waiting clients,
+     * KEYS[3] = its client weights, KEYS[4] = the open jobs; ARGV[1] = the window, ARGV[2] = the prefix of the
+     * lane's client queues, ARGV[3] = the prefix of job keys, ARGV[4] = the quiet time (milliseconds), ARGV[5] =
+     * the most jobs to hand out. Returns the number of clients still waiting, then the request JSON of each job
+     * handed out.
+     */
+    public static final String DISPATCH = """
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[4]))
+            local room = math.min(tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1]), tonumber(ARGV[5]))
+            local out = {0}
+            local looked = 0
+            while room > 0 and looked < 1000 do
+              local head = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+              if #head == 0 then break end
+              local client, tag = head[1], tonumber(head[2])
+              local queue = ARGV[2] .. client
+              local id = redis.call('LPOP', queue)
+              looked = looked + 1
+              if redis.call('LLEN', queue) == 0 then
+                redis.call('ZREM', KEYS[2], client)
+                redis.call('HDEL', KEYS[3], client)
+              end
+              if id then
+                local fields = redis.call('HMGET', ARGV[3] .. id, 'request', 'outcome', 'redriveAfter')
+                if fields[1] and not fields[2] then
+                  if redis.call('ZSCORE', KEYS[2], client) then
+                    redis.call('ZADD', KEYS[2], tag + 1 / (tonumber(redis.call('HGET', KEYS[3], client)) or 1), client)
+                  end
+                  redis.call('ZADD', KEYS[1], now, id)
+                  redis.call('ZADD', KEYS[4], now + tonumber(fields[3] or ARGV[4]), id)
+                  table.insert(out, fields[1])
+                  room = room - 1
+                end
+              end
+            end
+            out[1] = redis.call('ZCARD', KEYS[2])
+            return out
+            """;
+
+    /** How many jobs each of KEYS (client queues) holds: waiting their turn, cancelled ones until passed over. */
+    public static final String WAITING = """
+            local counts = {}
+            for _, queue in ipairs(KEYS) do table.insert(counts, redis.call('LLEN', queue)) end
+            return counts
+            """;
+
+    /**
      * A worker starts a job, counting its deliveries; the first start is a change, announced on the changed
      * channel, and every start puts off the job's re-drive. KEYS[1] = job key, KEYS[2] = the open jobs; ARGV[1] =
-     * start time, ARGV[2] = the most deliveries a job may have, ARGV[3] = changed channel, ARGV[4] = job id. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
+     * start time, ARGV[2] = the most deliveries a job may have, ARGV[3] = changed channel, ARGV[4] = job id;
+     * KEYS[3] (optional) = the jobs handed to the workers of its lane ({@link RedisKeys#laneHandedOut}), which it
+     * leaves, making room for the next. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
      * when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it was delivered more
      * often than allowed (it crashed the workers that took it), else {@code {"start"}}. (The solution cache may
      * live in another Redis, so the script does not read it.)
      */
     public static final String START = """
+            if KEYS[3] then redis.call('ZREM', KEYS[3], ARGV[4]) end
             if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
             if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return {'finished'} end
             local deliveries = redis.call('HINCRBY', KEYS[1], 'deliveries', 1)
@@ -64,28 +154,31 @@ public final class JobScripts {
 
     /**
      * Records a job's outcome unless it has one, then announces the job on the finished channel; the job is no
-     * longer open. KEYS[1] = job key, KEYS[2] = the open jobs; ARGV[1] = outcome JSON, ARGV[2] = channel, ARGV[3] = job id. Returns 1 when recorded, 0 when the job is
-     * unknown or already finished.
+     * longer open. KEYS[1] = job key, KEYS[2] = the open jobs, further KEYS (optional) = the lanes' jobs handed to
+     * the workers ({@link RedisKeys#laneHandedOut}), which it leaves; ARGV[1] = outcome JSON, ARGV[2] = channel,
+     * ARGV[3] = job id. Returns {@code {1, client}} when recorded (the client's label as
+     * {@link #CREATE_IN_LANE} stored it, empty when none), {@code {0}} when the job is unknown or already finished.
      */
     public static final String FINISH = """
-            redis.call('ZREM', KEYS[2], ARGV[3])
-            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return 0 end
+            for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[3]) end
+            if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
+            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return {0} end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
             redis.call('PUBLISH', ARGV[2], ARGV[3])
-            return 1
+            return {1, redis.call('HGET', KEYS[1], 'client') or ''}
             """;
 
     /**
      * Cancels a job that has no outcome yet, by recording a CANCELLED outcome: like any outcome it is final, and
      * the first one recorded wins. Announces the job on the finished channel (long polls) and on the cancelled
      * channel (the worker solving it stops); the job is no longer open. KEYS[1] = job key, KEYS[2] = the open
-     * jobs; ARGV[1] = outcome JSON, ARGV[2] = finished
-     * channel, ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is
-     * unknown, -1 when it has finished already.
+     * jobs, further KEYS (optional) as {@link #FINISH}'s; ARGV[1] = outcome JSON, ARGV[2] = finished channel,
+     * ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is unknown, -1 when
+     * it has finished already. (A cancelled job still waiting its turn stays in its client's queue until
+     * {@link #DISPATCH} passes over it.)
      */
     public static final String CANCEL = """
-            redis.call('ZREM', KEYS[2], ARGV[4])
+            for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[4]) end
             if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)

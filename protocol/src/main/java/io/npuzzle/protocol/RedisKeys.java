@@ -1,5 +1,9 @@
 package io.npuzzle.protocol;
 
+import io.npuzzle.core.solve.SolveCost;
+
+import java.util.Locale;
+
 /**
  * Names of everything the service keeps in Redis. Keys are built only from ids we issued (checked with
  * {@link JobIds#isWellFormed}) and canonical puzzle keys, never from raw user input.
@@ -11,11 +15,20 @@ package io.npuzzle.protocol;
  *       {@link SolveOutcome} as JSON in {@code outcome} once finished, and in {@code revision} the number of
  *       changes a client can see (created, started, progress, finished), which numbers the job's live events;
  *       a queued job also has {@code redriveAfter}, the milliseconds it may go without a change before it is
- *       re-driven, and {@code redriven}, how often it was (jobs stored by a version before {@code npuzzle:open}
+ *       re-driven, and {@code redriven}, how often it was; {@code client}, the label of the client that submitted
+ *       it for the meters (its API key's name, empty without keys) (jobs stored by a version before {@code npuzzle:open}
  *       lack {@code redriveAfter} until {@link JobScripts#INDEX_OPEN} adds it). Fields other than {@code progress}
  *       and the counters are only ever added, so the state only moves forward.</li>
- *   <li>{@code npuzzle:open}: a sorted set of the jobs queued or running, each scored by the time (epoch
- *       milliseconds) at which it is due for a re-drive unless it changes before.</li>
+ *   <li>{@code npuzzle:open}: a sorted set of the jobs handed to the workers and not finished, each scored by the
+ *       time (epoch milliseconds) at which it is due for a re-drive unless it changes before.</li>
+ *   <li>{@code npuzzle:lane:<lane>:queue:<client>}: a list of the ids of a client's jobs waiting their turn in a
+ *       lane ({@code quick} or {@code heavy}), oldest first; the client is {@code key:<API key name>} or
+ *       {@code address:<SHA-256 of its address>}.</li>
+ *   <li>{@code npuzzle:lane:<lane>:clients}: a sorted set of the clients with jobs waiting in the lane, each scored
+ *       by its fair-share tag ({@link JobScripts#DISPATCH}); {@code npuzzle:lane:<lane>:weights}: a hash of their
+ *       weights.</li>
+ *   <li>{@code npuzzle:lane:<lane>:handed-out}: a sorted set of the lane's jobs published for the workers and not
+ *       started yet, scored by when they were published (epoch milliseconds).</li>
  *   <li>{@code npuzzle:solution:<canonical key>}: a {@link CachedSolution} as JSON.</li>
  *   <li>{@code npuzzle:solving:<canonical key>:<quality>}: held by the worker solving that puzzle right now.</li>
  *   <li>{@code npuzzle:idempotency:<SHA-256 of the client's Idempotency-Key>}: the job that key created, with a
@@ -75,6 +88,41 @@ public final class RedisKeys {
             throw new IllegalArgumentException("not a job id");
         }
         return JOB_KEY_PREFIX + jobId;
+    }
+
+    /** The jobs of a lane handed to the workers and not started yet. */
+    public static String laneHandedOut(SolveCost lane) {
+        return lane(lane) + "handed-out";
+    }
+
+    /** The clients with jobs waiting their turn in a lane, by fair-share tag. */
+    public static String laneClients(SolveCost lane) {
+        return lane(lane) + "clients";
+    }
+
+    /** The weights of the clients waiting in a lane. */
+    public static String laneWeights(SolveCost lane) {
+        return lane(lane) + "weights";
+    }
+
+    /** What the queue of each client in a lane is named after: the prefix, then the client. */
+    public static String laneQueuePrefix(SolveCost lane) {
+        return lane(lane) + "queue:";
+    }
+
+    /**
+     * A client's jobs waiting their turn in a lane: {@code key:<name>} for an API key's (names are configured, of
+     * lower-case letters and digits) or {@code address:} and the SHA-256 of an address, so no raw input is in a key.
+     */
+    public static String laneQueue(SolveCost lane, String client) {
+        if (!client.matches("(key:[a-z0-9]+|address:[0-9a-f]{64})")) {
+            throw new IllegalArgumentException("not a client of a lane");
+        }
+        return laneQueuePrefix(lane) + client;
+    }
+
+    private static String lane(SolveCost lane) {
+        return PREFIX + "lane:" + lane.name().toLowerCase(Locale.ROOT) + ":";
     }
 
     /** The key under which a client's idempotency key is kept: hashed, so the client's text never reaches Redis. */

@@ -5,6 +5,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Settings of the HTTP front, under {@code npuzzle.api}. */
@@ -108,6 +109,44 @@ public interface ApiConfig {
         /** How often each replica looks for jobs due for a re-drive. */
         @WithDefault("PT5S")
         Duration period();
+    }
+
+    /**
+     * Fair share of each lane between clients ({@link io.npuzzle.api.jobs.LaneDispatch}): at most a window of a
+     * lane's jobs are published for the workers and not yet started; the others wait in their client's queue in
+     * Redis and are published in fair turns between the clients as the workers start jobs.
+     */
+    FairShare fairShare();
+
+    interface FairShare {
+
+        /**
+         * Quick jobs published and not yet started, at most: enough to keep every worker's quick jobs in flight
+         * fed, few enough that a quiet client's job waits behind little of another's flood.
+         */
+        @WithDefault("32")
+        int quickWindow();
+
+        /**
+         * Heavy jobs published and not yet started, at most. A published job waits for the worker that holds its
+         * partition, so a small window lets a quiet client's job start on one of the next heavy slots to free;
+         * with many workers, about the number of heavy slots keeps them all busy.
+         */
+        @WithDefault("2")
+        int heavyWindow();
+
+        /**
+         * How often each replica publishes the next jobs of lanes where clients wait, besides at once when a worker
+         * starts a job or a job ends.
+         */
+        @WithDefault("PT0.25S")
+        Duration dispatchPeriod();
+
+        /**
+         * Weights by API key name ({@code npuzzle.api.fair-share.weights.<name>}): a client of weight 2 gets two
+         * turns in a lane for each turn of a client of weight 1; 1 for clients not named.
+         */
+        Map<String, Integer> weights();
     }
 
     /** The outcomes published by workers and not yet recorded ({@link io.npuzzle.api.messaging.OutcomeBacklog}). */

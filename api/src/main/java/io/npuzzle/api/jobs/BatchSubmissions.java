@@ -38,12 +38,12 @@ public class BatchSubmissions {
 
     /**
      * For each entry, in order, its job or the problem that kept it out; {@code clientKey} null means no key was
-     * sent; {@code caller} owns the valid entries' requests. Fails with a 503 problem when an entry cannot be
+     * sent; {@code caller} owns the valid entries' requests, and {@code client} has their turns in the lanes. Fails with a 503 problem when an entry cannot be
      * accepted.
      */
-    public Uni<List<Object>> accept(List<BatchEntry> entries, String clientKey, Caller caller) {
+    public Uni<List<Object>> accept(List<BatchEntry> entries, Client client, String clientKey, Caller caller) {
         if (clientKey == null) {
-            return acceptAll(entries);
+            return acceptAll(entries, client);
         }
         IdempotentSubmissions.checkKey(clientKey);
         Claim claim = new Claim(fingerprint(entries), entries.stream()
@@ -52,7 +52,7 @@ public class BatchSubmissions {
         String scopedKey = IdempotentSubmissions.scoped(clientKey, caller.keyName());
         return keys.claim(scopedKey, claim).flatMap(earlier -> {
             if (earlier == null) {
-                return acceptAll(entries).onFailure().call(() -> keys.release(scopedKey));
+                return acceptAll(entries, client).onFailure().call(() -> keys.release(scopedKey));
             }
             if (!earlier.fingerprint().equals(claim.fingerprint())) {
                 throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,
@@ -62,9 +62,9 @@ public class BatchSubmissions {
         });
     }
 
-    private Uni<List<Object>> acceptAll(List<BatchEntry> entries) {
+    private Uni<List<Object>> acceptAll(List<BatchEntry> entries, Client client) {
         return all(entries.stream().map(entry -> entry instanceof BatchEntry.Valid valid
-                ? jobs.accept(valid.request()).onItem().castTo(Object.class)
+                ? jobs.accept(valid.request(), client).onItem().castTo(Object.class)
                 : refusal((BatchEntry.Refused) entry)).toList());
     }
 

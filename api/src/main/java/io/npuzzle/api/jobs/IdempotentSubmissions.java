@@ -30,17 +30,17 @@ public class IdempotentSubmissions {
         this.keys = keys;
     }
 
-    /** Accepts a request, once per idempotency key; {@code clientKey} null means no key was sent. */
-    public Uni<Job> accept(SolveRequest request, String clientKey) {
+    /** Accepts a client's request, once per idempotency key; {@code clientKey} null means no key was sent. */
+    public Uni<Job> accept(SolveRequest request, Client client, String clientKey) {
         if (clientKey == null) {
-            return jobs.accept(request);
+            return jobs.accept(request, client);
         }
         checkKey(clientKey);
         Claim claim = new Claim(fingerprint(request), request.jobId());
         String scopedKey = scoped(clientKey, request.owner());
         return keys.claim(scopedKey, claim).flatMap(earlier -> {
             if (earlier == null) {
-                return jobs.accept(request).onFailure().call(() -> keys.release(scopedKey));
+                return jobs.accept(request, client).onFailure().call(() -> keys.release(scopedKey));
             }
             if (!earlier.fingerprint().equals(claim.fingerprint())) {
                 throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_REUSED,

@@ -38,9 +38,11 @@ public class JobService {
     private final StoreCapacity capacity;
     private final JobMetrics metrics;
     private final HeavyJobLimit heavyJobLimit;
+    private final LaneDispatch dispatch;
 
     public JobService(JobStore store, SolutionCache cache, JobQueue queue, JobWaiters waiters,
-                      StoreCapacity capacity, JobMetrics metrics, HeavyJobLimit heavyJobLimit) {
+                      StoreCapacity capacity, JobMetrics metrics, HeavyJobLimit heavyJobLimit, LaneDispatch dispatch) {
+        this.dispatch = dispatch;
         this.store = store;
         this.capacity = capacity;
         this.cache = cache;
@@ -51,12 +53,12 @@ public class JobService {
     }
 
     /**
-     * Accepts a validated request: the job DONE at once on a cache hit, else the job QUEUED for the workers in the
-     * lane of its {@link SolveCost}. Fails with a 503 problem when the job cannot be queued, or the store is too
-     * full to take it, and with a 429 problem for a heavy job of a client with its allowance of unfinished heavy
-     * jobs in flight.
+     * Accepts a validated request of a client: the job DONE at once on a cache hit, else the job QUEUED for the
+     * workers in the lane of its {@link SolveCost}, by fair share between clients. Fails with a 503 problem when the
+     * job cannot be queued, or the store is too full to take it, and with a 429 problem for a heavy job of a client
+     * with its allowance of unfinished heavy jobs in flight.
      */
-    public Uni<Job> accept(SolveRequest request) {
+    public Uni<Job> accept(SolveRequest request, Client client) {
         if (capacity.isFull()) {
             return Uni.createFrom().failure(new ProblemException(ProblemType.STORE_FULL,
                     "the job store is full until older jobs expire; try again later"));
@@ -72,17 +74,24 @@ public class JobService {
             SolveCost cost = request.lane();
             Uni<Boolean> admitted = cost == SolveCost.HEAVY
                     ? store.admitHeavy(request, heavyJobLimit.perClient()) : Uni.createFrom().item(true);
-            return admitted.flatMap(admit -> admit ? queued(request, cost)
+            return admitted.flatMap(admit -> admit ? queued(request, cost, client)
                     : Uni.createFrom().failure(new ProblemException(ProblemType.HEAVY_JOBS_LIMIT, "this client has "
                     + heavyJobLimit.perClient() + " heavy jobs unfinished already; submit more as they finish")));
         });
     }
 
-    private Uni<Job> queued(SolveRequest request, SolveCost cost) {
-        return store.create(request, cost)
-                .chain(() -> queue.enqueue(request, cost).onFailure().transform(
-                        e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable")))
-                .invoke(metrics::queued)
+    /**
+     * Stores the job and publishes it now, or leaves it to wait its turn behind other clients' jobs in its lane,
+     * for {@link LaneDispatch} to publish.
+     */
+    private Uni<Job> queued(SolveRequest request, SolveCost cost, Client client) {
+        return store.create(request, cost, client).chain(admission -> switch (admission) {
+                    case PUBLISH_NOW -> queue.enqueue(request, cost).onFailure().transform(
+                                    e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable"))
+                            .invoke(() -> dispatch.publishedAtOnce(request, cost));
+                    case WAIT_ITS_TURN -> Uni.createFrom().voidItem().invoke(() -> dispatch.waiting(cost));
+                })
+                .invoke(() -> metrics.queued(client.label(), cost))
                 .replaceWith(Job.of(request, false, null));
     }
 

@@ -8,6 +8,8 @@ import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where jobs are kept, for every replica to read. A job's first recorded outcome is final: the store records an
@@ -15,8 +17,22 @@ import java.util.List;
  */
 public interface JobStore {
 
-    /** Stores a new job, queued for the workers in {@code lane}; it is open until it has an outcome. */
-    Uni<Void> create(SolveRequest request, SolveCost lane);
+    /**
+     * Stores a new job of {@code client} for the workers of {@code lane}, and lets it into the lane by fair share
+     * between clients: to be published now, or once its turn comes ({@link #dispatch}). It is open from its
+     * publication until it has an outcome.
+     */
+    Uni<Admission> create(SolveRequest request, SolveCost lane, Client client);
+
+    /**
+     * Hands out at most {@code most} of the jobs waiting their turn in a lane, as far as the lane's window of
+     * published jobs not yet started has room, in fair turns between their clients; each is open from now on and
+     * is for the caller to publish.
+     */
+    Uni<Dispatch> dispatch(SolveCost lane, int most);
+
+    /** The jobs of a client waiting their turn in each lane. */
+    Uni<Map<SolveCost, Long>> waiting(Client client);
 
     /**
      * Counts a new heavy job against its owner's allowance of unfinished heavy jobs; false, counting nothing, when
@@ -33,8 +49,11 @@ public interface JobStore {
     /** The job with its revision, or null when the id is unknown, malformed or expired. */
     Uni<JobSnapshot> snapshot(String jobId);
 
-    /** Records an outcome unless the job has one already; true when recorded. Wakes long polls everywhere. */
-    Uni<Boolean> finish(SolveOutcome outcome);
+    /**
+     * Records an outcome unless the job has one already; when recorded, the label of the job's client
+     * ({@link Client#label}), else empty. Wakes long polls everywhere.
+     */
+    Uni<Optional<String>> finish(SolveOutcome outcome);
 
     /**
      * Records a CANCELLED outcome unless the job has an outcome already; wakes long polls and the worker searching

@@ -117,12 +117,11 @@ public class StaleJobs {
 
     /** Records the outcome of a quiet job, counted and logged only where no other outcome came first. */
     private Uni<Void> finish(SolveOutcome outcome, JobMetrics.RedriveRoute route, String what) {
-        return store.finish(outcome).invoke(recorded -> {
-            if (recorded) {
-                log(outcome.jobId(), what);
-                metrics.redriven(route);
-            }
-        }).replaceWithVoid();
+        return store.finish(outcome).invoke(recorded -> recorded.ifPresent(client -> {
+            log(outcome.jobId(), what);
+            metrics.redriven(route);
+            metrics.finished(client);
+        })).replaceWithVoid();
     }
 
     private static void log(String jobId, String what) {

@@ -13,8 +13,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import java.util.Optional;
-
 /**
  * Limits the requests each client makes to {@code /api/} (health, metrics and the page are never limited): per
  * API key when keys are on, else per address (or the configured client header), answering 429 with
@@ -26,14 +24,13 @@ import java.util.Optional;
 @ApplicationScoped
 public class RateLimit {
 
-    /** Client names longer than this (a forged header) are cut, so one client cannot fill memory. */
-    private static final int MAX_CLIENT_LENGTH = 100;
-
     private final ApiConfig.RateLimit config;
     private final TokenBuckets buckets;
     private final TokenBuckets unauthenticated;
+    private final Clients clients;
 
-    RateLimit(ApiConfig config) {
+    RateLimit(ApiConfig config, Clients clients) {
+        this.clients = clients;
         this.config = config.rateLimit();
         this.buckets = new TokenBuckets(this.config.perSecond(), this.config.burst());
         this.unauthenticated = new TokenBuckets(this.config.unauthenticatedPerSecond(),
@@ -64,12 +61,6 @@ public class RateLimit {
 
     private String client(RoutingContext context) {
         Caller caller = Caller.of(context);
-        if (caller.keyName() != null) {
-            return "key:" + caller.keyName();
-        }
-        Optional<String> named = config.clientHeader().map(header -> context.request().getHeader(header));
-        String client = named.orElseGet(() -> context.request().remoteAddress() == null ? ""
-                : context.request().remoteAddress().hostAddress());
-        return client.length() <= MAX_CLIENT_LENGTH ? client : client.substring(0, MAX_CLIENT_LENGTH);
+        return caller.keyName() != null ? "key:" + caller.keyName() : clients.address(context);
     }
 }

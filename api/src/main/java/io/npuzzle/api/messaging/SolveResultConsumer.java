@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Records the outcomes that workers publish. All API replicas share one consumer group, so each outcome is
@@ -33,12 +34,12 @@ public class SolveResultConsumer {
 
     @Incoming("solve-results")
     public Uni<Void> onResults(List<SolveOutcome> outcomes) {
-        List<Uni<Boolean>> recorded = outcomes.stream().filter(Objects::nonNull).filter(o -> o.jobId() != null)
-                .map(outcome -> store.finish(outcome).invoke(stored -> {
-                    if (stored) {
-                        metrics.finished(outcome.status());
-                    }
-                })).toList();
+        List<Uni<Optional<String>>> recorded = outcomes.stream().filter(Objects::nonNull)
+                .filter(o -> o.jobId() != null)
+                .map(outcome -> store.finish(outcome).invoke(client -> client.ifPresent(label -> {
+                    metrics.finished(outcome.status());
+                    metrics.finished(label);
+                }))).toList();
         if (recorded.size() < outcomes.size()) {
             LOG.warnf("skipped %d records that are not solve outcomes", outcomes.size() - recorded.size());
         }

@@ -2,11 +2,15 @@ package io.npuzzle.api.metrics;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.runtime.metrics.CacheLookups;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -50,10 +54,31 @@ public class JobMetrics {
         finished(JobStatus.DONE);
     }
 
-    /** A job accepted and queued for the workers, its solution not cached. */
-    public void queued() {
+    /** A job accepted for the workers of a lane, its solution not cached, from a client ({@code Client#label}). */
+    public void queued(String client, SolveCost lane) {
         cacheLookups.record(false);
         queued.increment();
+        registry.counter("npuzzle.client.jobs.queued", "client", client, "lane", lane(lane)).increment();
+    }
+
+    /**
+     * A client's job published for the workers of a lane: at once, or in its turn after waiting behind other
+     * clients' jobs; the wait from submission is timed.
+     */
+    public void handedOut(String client, SolveCost lane, Instant submittedAt) {
+        Timer.builder("npuzzle.client.turn.wait")
+                .description("Time from a job's submission until it is published for the workers, by client")
+                .tags("client", client, "lane", lane(lane)).register(registry)
+                .record(Duration.between(submittedAt, Instant.now()).abs());
+    }
+
+    /** A client's job whose outcome this replica recorded. */
+    public void finished(String client) {
+        registry.counter("npuzzle.client.jobs.finished", "client", client).increment();
+    }
+
+    private static String lane(SolveCost lane) {
+        return lane.name().toLowerCase(Locale.ROOT);
     }
 
     /** Where a re-driven job went ({@link io.npuzzle.api.jobs.StaleJobs}). */

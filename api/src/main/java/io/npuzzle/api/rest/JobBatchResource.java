@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.limits.Clients;
 import io.npuzzle.api.jobs.BatchEntry;
 import io.npuzzle.api.jobs.BatchSubmissions;
 import io.npuzzle.api.problem.ProblemException;
@@ -58,8 +59,11 @@ public class JobBatchResource {
     private final ObjectReader entries;
     private final ApiConfig config;
 
+    private final Clients clients;
+
     JobBatchResource(BatchSubmissions submissions, SubmissionValidator validator, ObjectMapper mapper,
-                     ApiConfig config) {
+                     ApiConfig config, Clients clients) {
+        this.clients = clients;
         this.submissions = submissions;
         this.validator = validator;
         this.entries = StrictJson.requests(mapper, JobSubmission.class);
@@ -102,7 +106,7 @@ public class JobBatchResource {
         for (int i = 0; i < batch.jobs().size(); i++) {
             entries.add(entry(batch.jobs().get(i), i, caller));
         }
-        return submissions.accept(entries, idempotencyKey, caller)
+        return submissions.accept(entries, clients.of(context), idempotencyKey, caller)
                 .map(replies -> RestResponse.accepted(new BatchReply(replies)));
     }
 

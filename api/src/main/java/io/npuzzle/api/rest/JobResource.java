@@ -2,6 +2,7 @@ package io.npuzzle.api.rest;
 
 import io.npuzzle.api.auth.Caller;
 import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.limits.Clients;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
 import io.npuzzle.api.problem.ProblemException;
@@ -69,8 +70,11 @@ public class JobResource {
     private final IdempotentSubmissions submissions;
     private final SubmissionValidator validator;
     private final ApiConfig config;
+    private final Clients clients;
 
-    JobResource(JobService jobs, IdempotentSubmissions submissions, SubmissionValidator validator, ApiConfig config) {
+    JobResource(JobService jobs, IdempotentSubmissions submissions, SubmissionValidator validator, ApiConfig config,
+                Clients clients) {
+        this.clients = clients;
         this.jobs = jobs;
         this.submissions = submissions;
         this.validator = validator;
@@ -121,7 +125,7 @@ public class JobResource {
         // Read as sent: a header parameter would take an empty header for none, and an empty key must be refused.
         String idempotencyKey = context.request().getHeader(IDEMPOTENCY_KEY);
         SolveRequest request = validator.validate(submission).ownedBy(Caller.of(context).keyName());
-        return submissions.accept(request, idempotencyKey).map(job -> {
+        return submissions.accept(request, clients.of(context), idempotencyKey).map(job -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + job.id();
             return job.status().isFinished()

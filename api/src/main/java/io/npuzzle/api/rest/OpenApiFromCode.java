@@ -47,7 +47,7 @@ public class OpenApiFromCode implements OASFilter {
 
     /** The resources whose operations declare their {@link Problems}. */
     static final List<Class<?>> RESOURCES = List.of(JobResource.class, JobBatchResource.class,
-            JobEventResource.class);
+            JobEventResource.class, QueueResource.class);
     /** A 401 comes only when API keys are on; documented all the same, as clients may meet it. */
     static final Set<ProblemType> OF_EVERY_OPERATION = EnumSet.of(ProblemType.URI_TOO_LONG,
             ProblemType.HEADERS_TOO_LARGE, ProblemType.UNAUTHORIZED, ProblemType.RATE_LIMITED,

@@ -1,8 +1,12 @@
 package io.npuzzle.api.store;
 
 import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.jobs.Admission;
+import io.npuzzle.api.jobs.Client;
+import io.npuzzle.api.jobs.Dispatch;
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.api.jobs.LaneDispatch;
 import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.jobs.StaleJobs;
 import io.npuzzle.core.solve.SolveCost;
@@ -24,8 +28,11 @@ import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Jobs as hashes in Redis, changed only by the atomic {@link JobScripts}. */
@@ -40,6 +47,7 @@ public class RedisJobStore implements JobStore {
     private final JsonCodec json;
     private final String ttlSeconds;
     private final ApiConfig.Redrive redrive;
+    private final ApiConfig.FairShare fairShare;
 
     RedisJobStore(RedisCalls calls, JsonCodec json, ApiConfig config) {
         this.calls = calls;
@@ -47,12 +55,47 @@ public class RedisJobStore implements JobStore {
         this.json = json;
         this.ttlSeconds = Long.toString(config.jobTtl().toSeconds());
         this.redrive = config.redrive();
+        this.fairShare = config.fairShare();
     }
 
     @Override
-    public Uni<Void> create(SolveRequest request, SolveCost lane) {
-        return calls.eval(JobScripts.CREATE, jobKeys(request.jobId()), ttlSeconds, json.write(request),
-                request.jobId(), Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis())).replaceWithVoid();
+    public Uni<Admission> create(SolveRequest request, SolveCost lane, Client client) {
+        List<String> keys = List.of(RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
+                RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane), RedisKeys.laneQueue(lane, client.id()),
+                RedisKeys.laneWeights(lane));
+        return calls.eval(JobScripts.CREATE_IN_LANE, keys, ttlSeconds, json.write(request), request.jobId(),
+                        Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), client.id(),
+                        Integer.toString(client.weight()), Integer.toString(LaneDispatch.window(fairShare, lane)),
+                        request.owner() == null ? "" : request.owner())
+                .map(reply -> reply.toInteger() == 1 ? Admission.PUBLISH_NOW : Admission.WAIT_ITS_TURN);
+    }
+
+    @Override
+    public Uni<Dispatch> dispatch(SolveCost lane, int most) {
+        List<String> keys = List.of(RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane),
+                RedisKeys.laneWeights(lane), RedisKeys.OPEN_JOBS);
+        return calls.eval(JobScripts.DISPATCH, keys, Integer.toString(LaneDispatch.window(fairShare, lane)),
+                RedisKeys.laneQueuePrefix(lane), RedisKeys.JOB_KEY_PREFIX,
+                Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), Integer.toString(most)).map(reply -> {
+            List<SolveRequest> handedOut = new ArrayList<>(reply.size() - 1);
+            for (int i = 1; i < reply.size(); i++) {
+                handedOut.add(json.read(reply.get(i).toString(), SolveRequest.class));
+            }
+            return new Dispatch(reply.get(0).toInteger(), handedOut);
+        });
+    }
+
+    @Override
+    public Uni<Map<SolveCost, Long>> waiting(Client client) {
+        SolveCost[] lanes = SolveCost.values();
+        List<String> queues = Arrays.stream(lanes).map(lane -> RedisKeys.laneQueue(lane, client.id())).toList();
+        return calls.eval(JobScripts.WAITING, queues).map(reply -> {
+            Map<SolveCost, Long> waiting = new EnumMap<>(SolveCost.class);
+            for (int i = 0; i < lanes.length; i++) {
+                waiting.put(lanes[i], reply.get(i).toLong());
+            }
+            return waiting;
+        });
     }
 
     @Override
@@ -86,12 +129,13 @@ public class RedisJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Boolean> finish(SolveOutcome outcome) {
+    public Uni<Optional<String>> finish(SolveOutcome outcome) {
         if (!JobIds.isWellFormed(outcome.jobId())) {
-            return Uni.createFrom().item(false);
+            return Uni.createFrom().item(Optional.empty());
         }
-        return calls.eval(JobScripts.FINISH, jobKeys(outcome.jobId()), json.write(outcome),
-                RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.toInteger() == 1);
+        return calls.eval(JobScripts.FINISH, endKeys(outcome.jobId()), json.write(outcome),
+                RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.get(0).toInteger() == 1
+                ? Optional.of(Client.label(reply.get(1).toString())) : Optional.empty());
     }
 
     @Override
@@ -100,7 +144,7 @@ public class RedisJobStore implements JobStore {
         if (!JobIds.isWellFormed(jobId)) {
             return Uni.createFrom().item(Cancelled.UNKNOWN);
         }
-        return calls.eval(JobScripts.CANCEL, jobKeys(jobId), json.write(cancellation),
+        return calls.eval(JobScripts.CANCEL, endKeys(jobId), json.write(cancellation),
                         RedisKeys.FINISHED_CHANNEL, RedisKeys.CANCELLED_CHANNEL, jobId)
                 .map(reply -> Cancelled.of(reply.toLong()));
     }
@@ -148,9 +192,15 @@ public class RedisJobStore implements JobStore {
         return !fields.containsKey(RedisKeys.OUTCOME_FIELD) && !fields.containsKey(RedisKeys.REDRIVE_AFTER_FIELD);
     }
 
-    /** A job's hash and the open jobs, the keys of the scripts that create, finish or cancel it. */
+    /** A job's hash and the open jobs, the keys of the scripts that create or index it. */
     private static List<String> jobKeys(String jobId) {
         return List.of(RedisKeys.job(jobId), RedisKeys.OPEN_JOBS);
+    }
+
+    /** The keys of the scripts that end a job: its hash, the open jobs and the lanes' jobs handed out. */
+    private static List<String> endKeys(String jobId) {
+        return List.of(RedisKeys.job(jobId), RedisKeys.OPEN_JOBS, RedisKeys.laneHandedOut(SolveCost.QUICK),
+                RedisKeys.laneHandedOut(SolveCost.HEAVY));
     }
 
     private JobSnapshot toSnapshot(Map<String, String> fields) {

@@ -1,5 +1,8 @@
 package io.npuzzle.api.inmemory;
 
+import io.npuzzle.api.jobs.Admission;
+import io.npuzzle.api.jobs.Client;
+import io.npuzzle.api.jobs.Dispatch;
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.jobs.Redrive;
@@ -12,6 +15,7 @@ import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
 
+import java.util.Optional;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -49,13 +53,24 @@ public class InMemoryJobStore implements JobStore {
         return requests.size();
     }
 
+    /** Hands every job to the workers at once: fair share between clients is the Redis store's (RedisJobStoreTest). */
     @Override
-    public Uni<Void> create(SolveRequest request, SolveCost lane) {
+    public Uni<Admission> create(SolveRequest request, SolveCost lane, Client client) {
         return call(() -> {
             requests.put(request.jobId(), request);
             lanes.put(request.jobId(), lane);
-            return null;
+            return Admission.PUBLISH_NOW;
         });
+    }
+
+    @Override
+    public Uni<Dispatch> dispatch(SolveCost lane, int most) {
+        return call(() -> new Dispatch(0, List.of()));
+    }
+
+    @Override
+    public Uni<Map<SolveCost, Long>> waiting(Client client) {
+        return call(() -> Map.of(SolveCost.QUICK, 0L, SolveCost.HEAVY, 0L));
     }
 
     /** The lane a job was queued in, or null for a job answered at once. */
@@ -135,9 +150,10 @@ public class InMemoryJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Boolean> finish(SolveOutcome outcome) {
+    public Uni<Optional<String>> finish(SolveOutcome outcome) {
         return call(() -> requests.containsKey(outcome.jobId())
-                && outcomes.putIfAbsent(outcome.jobId(), outcome) == null);
+                && outcomes.putIfAbsent(outcome.jobId(), outcome) == null
+                ? Optional.of(Client.label(requests.get(outcome.jobId()).owner())) : Optional.empty());
     }
 
     @Override

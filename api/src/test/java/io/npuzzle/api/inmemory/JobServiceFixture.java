@@ -2,6 +2,9 @@ package io.npuzzle.api.inmemory;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.npuzzle.api.config.ApiConfig;
+import io.npuzzle.api.jobs.Client;
+import io.npuzzle.api.jobs.LaneDispatch;
 import io.npuzzle.api.jobs.BatchSubmissions;
 import io.npuzzle.api.jobs.IdempotentSubmissions;
 import io.npuzzle.api.jobs.JobService;
@@ -15,6 +18,8 @@ import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.metrics.CacheLookups;
 
+import java.time.Duration;
+import java.util.Map;
 import java.time.Instant;
 import java.util.List;
 
@@ -28,6 +33,31 @@ public final class JobServiceFixture {
     public static final CachedSolution OPTIMAL = new CachedSolution(true, "ullddrurdllurdruldr", true, 0.2, 40);
     public static final CachedSolution FAST = new CachedSolution(true, "ullddrurdllurdruldrrulldr", false, 0.1, 9);
 
+    /** The client of the jobs these tests submit. */
+    public static final Client CLIENT = Client.ofAddress("127.0.0.1");
+    /** Fair share as configured by default; this store hands every job out at once. */
+    static final ApiConfig.FairShare FAIR_SHARE = new ApiConfig.FairShare() {
+        @Override
+        public int quickWindow() {
+            return 32;
+        }
+
+        @Override
+        public int heavyWindow() {
+            return 2;
+        }
+
+        @Override
+        public Duration dispatchPeriod() {
+            return Duration.ofMillis(250);
+        }
+
+        @Override
+        public Map<String, Integer> weights() {
+            return Map.of();
+        }
+    };
+
     public final InMemoryJobStore store = new InMemoryJobStore();
     public final InMemorySolutionCache cache = new InMemorySolutionCache();
     public final InMemoryJobQueue queue = new InMemoryJobQueue();
@@ -39,8 +69,9 @@ public final class JobServiceFixture {
     public volatile boolean storeFull;
     /** Heavy jobs one client may have unfinished. */
     public volatile int heavyJobLimit = 50;
+    public final LaneDispatch dispatch = new LaneDispatch(store, queue, metrics, FAIR_SHARE);
     public final JobService jobs = new JobService(store, cache, queue, waiters, () -> storeFull, metrics,
-            () -> heavyJobLimit);
+            () -> heavyJobLimit, dispatch);
     public final IdempotentSubmissions submissions = new IdempotentSubmissions(jobs, keys);
     public final BatchSubmissions batches = new BatchSubmissions(jobs, keys);
 

@@ -50,7 +50,7 @@ class BatchSubmissionsTest {
 
     @Test
     void aKeyUsedForASingleSubmissionIsRefusedForABatch() {
-        service.submissions.accept(request("1 2 3 4 5 6 7 0 8", 3, 3, Mode.OPTIMAL), KEY).await().atMost(AT_MOST);
+        service.submissions.accept(request("1 2 3 4 5 6 7 0 8", 3, 3, Mode.OPTIMAL), JobServiceFixture.CLIENT, KEY).await().atMost(AT_MOST);
 
         ProblemException reused = assertThrows(ProblemException.class,
                 () -> accept(batch("1 2 3 4 5 6 7 0 8", "4 1 3 7 2 6 0 5 8"), KEY));
@@ -94,7 +94,7 @@ class BatchSubmissionsTest {
     }
 
     private List<Object> accept(List<BatchEntry> entries, String key, Caller caller) {
-        return service.batches.accept(entries, key, caller).await().atMost(AT_MOST);
+        return service.batches.accept(entries, JobServiceFixture.CLIENT, key, caller).await().atMost(AT_MOST);
     }
 
     private static List<String> ids(List<Object> replies) {

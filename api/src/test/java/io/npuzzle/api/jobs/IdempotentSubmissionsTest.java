@@ -123,7 +123,7 @@ class IdempotentSubmissionsTest {
     }
 
     private Job accept(SolveRequest request, String key) {
-        return service.submissions.accept(request, key).await().atMost(AT_MOST);
+        return service.submissions.accept(request, JobServiceFixture.CLIENT, key).await().atMost(AT_MOST);
     }
 
     private static void assertProblem(ProblemType type, int status, Runnable call) {

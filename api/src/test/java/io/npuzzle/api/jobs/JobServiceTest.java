@@ -44,7 +44,7 @@ class JobServiceTest {
         service.storeFull = true;
 
         ProblemException full = assertThrows(ProblemException.class,
-                () -> service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL)).await().atMost(AT_MOST));
+                () -> service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST));
         assertEquals(ProblemType.STORE_FULL.urn(), full.problem().type());
         assertEquals(503, full.problem().status());
         assertEquals(0, service.store.size());
@@ -55,18 +55,18 @@ class JobServiceTest {
     void aClientWithItsAllowanceOfHeavyJobsUnfinishedGetsA429UntilOneFinishes() {
         service.heavyJobLimit = 2;
         SolveRequest first = request(BOARD_5X5, 5, 5, Mode.OPTIMAL);
-        service.jobs.accept(first).await().atMost(AT_MOST);
-        service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL)).await().atMost(AT_MOST);
-        service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL)).await().atMost(AT_MOST);
+        service.jobs.accept(first, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+        service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+        service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         ProblemException refused = assertThrows(ProblemException.class,
-                () -> service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL)).await().atMost(AT_MOST));
+                () -> service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST));
         assertEquals(ProblemType.HEAVY_JOBS_LIMIT.urn(), refused.problem().type());
         assertEquals(429, refused.problem().status());
         assertEquals(3, service.queue.queued().size(), "quick jobs do not count; the refused one is not queued");
 
         service.store.finish(SolveOutcome.cancelled(first.jobId(), "api")).await().atMost(AT_MOST);
-        service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL)).await().atMost(AT_MOST);
+        service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         assertEquals(4, service.queue.queued().size());
     }
 
@@ -75,7 +75,7 @@ class JobServiceTest {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
         service.cache.put(request.key(), OPTIMAL);
 
-        Job job = service.jobs.accept(request).await().atMost(AT_MOST);
+        Job job = service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         assertEquals(JobStatus.DONE, job.status());
         assertTrue(job.result().cached());
@@ -94,9 +94,9 @@ class JobServiceTest {
         SolveRequest optimal = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
         service.cache.put(optimal.key(), FAST);
 
-        assertEquals(JobStatus.QUEUED, service.jobs.accept(optimal).await().atMost(AT_MOST).status());
+        assertEquals(JobStatus.QUEUED, service.jobs.accept(optimal, JobServiceFixture.CLIENT).await().atMost(AT_MOST).status());
         assertEquals(JobStatus.DONE,
-                service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.FAST)).await().atMost(AT_MOST).status());
+                service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.FAST), JobServiceFixture.CLIENT).await().atMost(AT_MOST).status());
         assertEquals(1, service.count("npuzzle.cache.lookups", "result", "miss"), "the optimal request missed");
         assertEquals(1, service.count("npuzzle.cache.lookups", "result", "hit"), "the fast one hit");
     }
@@ -106,16 +106,16 @@ class JobServiceTest {
         SolveRequest tight = request(BOARD_5X5, 5, 5, Quality.bounded(1.2));
         service.cache.put(tight.key(), new CachedSolution(true, "l", false, 0.1, 9, 1.5));
 
-        assertEquals(JobStatus.QUEUED, service.jobs.accept(tight).await().atMost(AT_MOST).status());
+        assertEquals(JobStatus.QUEUED, service.jobs.accept(tight, JobServiceFixture.CLIENT).await().atMost(AT_MOST).status());
         assertEquals(List.of(new Queued(tight, SolveCost.HEAVY)), service.queue.queued(),
                 "a bound of 1.5 does not serve 1.2; bounded jobs without databases are heavy");
-        Job loose = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.5))).await().atMost(AT_MOST);
+        Job loose = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.5)), JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         assertEquals(JobStatus.DONE, loose.status());
         assertEquals(1.5, loose.result().bound());
         assertFalse(loose.result().optimal());
 
         service.cache.put(tight.key(), OPTIMAL);
-        Job served = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.01))).await().atMost(AT_MOST);
+        Job served = service.jobs.accept(request(BOARD_5X5, 5, 5, Quality.bounded(1.01)), JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         assertEquals(1.0, served.result().bound(), "an optimal answer serves every ratio");
     }
 
@@ -124,7 +124,7 @@ class JobServiceTest {
         Caller alice = new Caller("alice");
         Caller bob = new Caller("bob");
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL).ownedBy("alice");
-        service.jobs.accept(request).await().atMost(AT_MOST);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         assertEquals("alice", service.jobs.find(request.jobId(), Duration.ZERO, alice).await().atMost(AT_MOST).owner());
         assertNull(service.jobs.find(request.jobId(), Duration.ZERO, bob).await().atMost(AT_MOST));
@@ -142,7 +142,7 @@ class JobServiceTest {
     void aMissIsStoredAndQueuedInTheQuickLane() {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
 
-        Job job = service.jobs.accept(request).await().atMost(AT_MOST);
+        Job job = service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         assertEquals(JobStatus.QUEUED, job.status());
         assertEquals(JobStatus.QUEUED, service.jobs.find(request.jobId(), Duration.ZERO, Caller.ANYONE)
@@ -160,7 +160,7 @@ class JobServiceTest {
         SolveRequest optimal4x4 = request("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", 4, 4, Mode.OPTIMAL);
 
         for (SolveRequest request : List.of(optimal5x5, fast5x5, optimal4x4)) {
-            service.jobs.accept(request).await().atMost(AT_MOST);
+            service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         }
 
         assertEquals(List.of(new Queued(optimal5x5, SolveCost.HEAVY), new Queued(fast5x5, SolveCost.QUICK),
@@ -172,7 +172,7 @@ class JobServiceTest {
         service.queue.refuse(true);
 
         ProblemException refused = assertThrows(ProblemException.class,
-                () -> service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL)).await().atMost(AT_MOST));
+                () -> service.jobs.accept(request(BOARD_3X3, 3, 3, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST));
 
         assertTrue(refused.problem().is(ProblemType.UNAVAILABLE));
         assertEquals(503, refused.problem().status());
@@ -182,7 +182,7 @@ class JobServiceTest {
     @Test
     void cancellingAnUnfinishedJobRecordsACancelledOutcomeOnce() {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
-        service.jobs.accept(request).await().atMost(AT_MOST);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         assertEquals(Cancelled.CANCELLED, service.jobs.cancel(request.jobId(), Caller.ANYONE).await().atMost(AT_MOST));
         assertEquals(Cancelled.FINISHED, service.jobs.cancel(request.jobId(), Caller.ANYONE).await().atMost(AT_MOST));
@@ -198,7 +198,7 @@ class JobServiceTest {
     @Test
     void aLongPollWakesAsSoonAsItsJobIsAnnouncedAsFinished() throws Exception {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
-        service.jobs.accept(request).await().atMost(AT_MOST);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         long started = System.nanoTime();
         CompletableFuture<Job> poll = service.jobs.find(request.jobId(), Duration.ofSeconds(30), Caller.ANYONE)
@@ -217,7 +217,7 @@ class JobServiceTest {
     @Test
     void aLongPollOnAnUnfinishedJobEndsAfterItsWaitWithTheJobAsStored() {
         SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
-        service.jobs.accept(request).await().atMost(AT_MOST);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
         long started = System.nanoTime();
         Job job = service.jobs.find(request.jobId(), Duration.ofMillis(50), Caller.ANYONE).await().atMost(AT_MOST);

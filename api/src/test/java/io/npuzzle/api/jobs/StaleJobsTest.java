@@ -57,7 +57,7 @@ class StaleJobsTest {
 
     private SolveRequest accepted(String board, int size, Mode mode) {
         SolveRequest request = request(board, size, size, mode);
-        service.jobs.accept(request).await().atMost(AT_MOST);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         return request;
     }
 

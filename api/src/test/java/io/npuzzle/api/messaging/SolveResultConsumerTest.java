@@ -56,7 +56,7 @@ class SolveResultConsumerTest {
 
     private SolveRequest queued() {
         SolveRequest request = request("1 2 3 4 5 6 7 0 8", 3, 3, Mode.OPTIMAL);
-        service.jobs.accept(request).await().atMost(AT_MOST);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         return request;
     }
 }

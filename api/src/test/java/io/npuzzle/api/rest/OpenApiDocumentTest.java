@@ -64,7 +64,7 @@ class OpenApiDocumentTest {
             assertFalse(operation.path("tags").isEmpty(), name + " has a tag");
             operation.get("tags").forEach(tag -> assertTrue(tags.contains(tag.asText()), name + ": tag " + tag));
         });
-        assertEquals(Set.of("submitJob", "getJob", "cancelJob", "submitJobBatch", "streamJobEvents"), ids);
+        assertEquals(Set.of("submitJob", "getJob", "cancelJob", "submitJobBatch", "streamJobEvents", "getQueue"), ids);
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -47,9 +48,15 @@ class RedisJobStoreTest {
     @Inject
     StaleJobs staleJobs;
 
+    /** Each test's jobs are published at once: no earlier test's jobs, never started, fill the lane's window. */
+    @BeforeEach
+    void emptyTheQuickLane() {
+        redis.key().del(RedisKeys.laneHandedOut(SolveCost.QUICK), RedisKeys.laneClients(SolveCost.QUICK));
+    }
+
     private SolveRequest queued() {
         SolveRequest request = JobServiceFixture.request(BOARD, 3, 3, Mode.OPTIMAL);
-        store.create(request, SolveCost.QUICK).await().atMost(AT_MOST);
+        store.create(request, SolveCost.QUICK, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         return request;
     }
 

@@ -88,7 +88,7 @@ public class JobFlow {
         }
         // The cache key comes from the board itself, never from the message: a wrong key cannot poison the cache.
         String key = puzzle.canonicalKey();
-        JobStart start = starts.start(request.jobId());
+        JobStart start = starts.start(request.jobId(), request.lane());
         if (start instanceof JobStart.Skip skip) {
             String why = skip.verdict().name().toLowerCase(Locale.ROOT);
             LOG.debugf("skipped (%s)", why);

@@ -1,5 +1,6 @@
 package io.npuzzle.worker.store;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.worker.config.WorkerConfig;
@@ -26,9 +27,9 @@ public class RedisJobStartStore implements JobStartStore {
     }
 
     @Override
-    public JobStart start(String jobId) {
-        Response reply = redis.execute("EVAL", JobScripts.START, "2", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
-                Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
+    public JobStart start(String jobId, SolveCost lane) {
+        Response reply = redis.execute("EVAL", JobScripts.START, "3", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
+                RedisKeys.laneHandedOut(lane), Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
         JobScripts.Started started = JobScripts.Started.of(reply.get(0).toString());
         return switch (started) {
             case RUN -> new JobStart.Run();

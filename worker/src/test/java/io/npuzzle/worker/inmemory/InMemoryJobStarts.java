@@ -1,5 +1,6 @@
 package io.npuzzle.worker.inmemory;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.worker.jobs.JobStart;
 import io.npuzzle.worker.jobs.JobStartStore;
@@ -46,7 +47,7 @@ public final class InMemoryJobStarts implements JobStartStore {
     }
 
     @Override
-    public synchronized JobStart start(String jobId) {
+    public synchronized JobStart start(String jobId, SolveCost lane) {
         if (!deliveries.containsKey(jobId)) {
             return new JobStart.Skip(JobScripts.Started.GONE);
         }

@@ -3,6 +3,7 @@ package io.npuzzle.worker.messaging;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
@@ -165,7 +166,7 @@ class SolveRequestConsumerTest {
     void anErrorWhileHandlingAJobEndsItFailedAndTheRecordIsAcknowledged() throws Exception {
         JobStartStore crashing = new JobStartStore() {
             @Override
-            public JobStart start(String jobId) {
+            public JobStart start(String jobId, SolveCost lane) {
                 throw new StackOverflowError("on purpose");
             }
 

@@ -132,7 +132,7 @@ class RedisStoresTest {
         redis.sortedSet(String.class).zadd(RedisKeys.OPEN_JOBS, 0, request.jobId());
         long before = System.currentTimeMillis();
 
-        starts.start(request.jobId());
+        starts.start(request.jobId(), request.lane());
 
         double due = redis.sortedSet(String.class).zscore(RedisKeys.OPEN_JOBS, request.jobId())
                 .getAsDouble();
@@ -142,10 +142,10 @@ class RedisStoresTest {
     @Test
     void startingAJobCountsItsDeliveries() {
         SolveRequest request = new TestJobs(redis, json).create("1 2 3 4 5 6 7 0 8");
-        assertEquals(new JobStart.Run(), starts.start(request.jobId()));
-        assertEquals(new JobStart.Run(), starts.start(request.jobId()));
-        assertEquals(new JobStart.Run(), starts.start(request.jobId()));
-        assertEquals(new JobStart.Exhausted(4), starts.start(request.jobId()),
+        assertEquals(new JobStart.Run(), starts.start(request.jobId(), request.lane()));
+        assertEquals(new JobStart.Run(), starts.start(request.jobId(), request.lane()));
+        assertEquals(new JobStart.Run(), starts.start(request.jobId(), request.lane()));
+        assertEquals(new JobStart.Exhausted(4), starts.start(request.jobId(), request.lane()),
                 "npuzzle.worker.max-deliveries is 3");
         assertTrue(redis.hash(String.class).hexists(RedisKeys.job(request.jobId()), RedisKeys.STARTED_FIELD));
     }
@@ -157,9 +157,9 @@ class RedisStoresTest {
                 json.write(SolveOutcome.cancelled(request.jobId(), "api")), RedisKeys.FINISHED_CHANNEL,
                 RedisKeys.CANCELLED_CHANNEL, request.jobId());
 
-        assertEquals(new JobStart.Skip(JobScripts.Started.FINISHED), starts.start(request.jobId()));
+        assertEquals(new JobStart.Skip(JobScripts.Started.FINISHED), starts.start(request.jobId(), request.lane()));
         redis.key(String.class).del(RedisKeys.job(request.jobId()));
-        JobStart.Skip gone = assertInstanceOf(JobStart.Skip.class, starts.start(request.jobId()));
+        JobStart.Skip gone = assertInstanceOf(JobStart.Skip.class, starts.start(request.jobId(), request.lane()));
         assertEquals(JobScripts.Started.GONE, gone.verdict());
     }
 }
