@@ -96,9 +96,10 @@ class OpenApiFromCodeTest {
         PathItem job = OASFactory.createPathItem().GET(operation(false)).DELETE(operation(false));
         PathItem batch = OASFactory.createPathItem().POST(operation(true));
         PathItem events = OASFactory.createPathItem().GET(operation(false));
+        PathItem queue = OASFactory.createPathItem().GET(operation(false));
         return OASFactory.createOpenAPI().paths(OASFactory.createPaths().addPathItem(JobResource.PATH, jobs)
                 .addPathItem(JOB, job).addPathItem(JobBatchResource.PATH, batch)
-                .addPathItem(JobEventResource.PATH, events));
+                .addPathItem(JobEventResource.PATH, events).addPathItem(QueueResource.PATH, queue));
     }
 
     private static Operation operation(boolean withBody) {
