@@ -88,7 +88,7 @@ public class JobService {
         return store.create(request, cost, client).chain(admission -> switch (admission) {
                     case PUBLISH_NOW -> queue.enqueue(request, cost).onFailure().transform(
                                     e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable"))
-                            .invoke(() -> dispatch.publishedAtOnce(request, cost));
+                            .invoke(() -> dispatch.handedOut(request, cost));
                     case WAIT_ITS_TURN -> Uni.createFrom().voidItem().invoke(() -> dispatch.waiting(cost));
                 })
                 .invoke(() -> metrics.queued(client.label(), cost))

@@ -90,8 +90,8 @@ public class LaneDispatch {
         }
     }
 
-    /** A job published at once, not queued: it waited no turn. */
-    public void publishedAtOnce(SolveRequest request, SolveCost lane) {
+    /** Counts a job published, at once or in its turn, with its wait from submission. */
+    public void handedOut(SolveRequest request, SolveCost lane) {
         metrics.handedOut(Client.label(request.owner()), lane, request.submittedAt());
     }
 
@@ -129,8 +129,7 @@ public class LaneDispatch {
                 return Uni.createFrom().voidItem();
             }
             return Uni.join().all(dispatch.handedOut().stream().map(request -> queue.enqueue(request, lane)
-                            .invoke(() -> metrics.handedOut(Client.label(request.owner()), lane,
-                                    request.submittedAt()))).toList())
+                            .invoke(() -> handedOut(request, lane))).toList())
                     .usingConcurrencyOf(JOBS_PER_LOOK).andCollectFailures().replaceWithVoid()
                     .onFailure().invoke(e -> LOG.warnf("a job handed out could not be published; the re-drive"
                             + " publishes it once it goes quiet: %s", e.getMessage()))
