@@ -36,7 +36,11 @@ public final class Topics {
     /** Header carrying the job id on both topics. */
     public static final String JOB_ID_HEADER = "npuzzle-job-id";
     public static final String WORKER_GROUP = "npuzzle-workers";
-    public static final String HEAVY_WORKER_GROUP = "npuzzle-heavy-workers";
+    /**
+     * The workers' share group (KIP-932) on the heavy requests: any number of consumers per partition, each record
+     * locked while its job runs. A classic consumer group could not take this id.
+     */
+    public static final String HEAVY_SHARE_GROUP = "npuzzle-heavy-lane";
     public static final String API_GROUP = "npuzzle-api";
     /** The workers taking subtree tasks. (Task results are read by every worker, each in a group of its own.) */
     public static final String SEARCH_GROUP = "npuzzle-searchers";

@@ -27,7 +27,7 @@ class ProtocolTopicsTest {
 
     @Test
     void eachChannelReadsAndWritesTheTopicTheProtocolNamesForIt() {
-        assertEquals(Map.of("solve-requests", Topics.REQUESTS, "heavy-solve-requests", Topics.HEAVY_REQUESTS,
+        assertEquals(Map.of("solve-requests", Topics.REQUESTS,
                 "search-tasks", Topics.SEARCH_TASKS, "search-results", Topics.SEARCH_RESULTS),
                 WORKER.topics("incoming"));
         assertEquals(Map.of("solve-results", Topics.RESULTS), API.topics("incoming"));
@@ -35,7 +35,7 @@ class ProtocolTopicsTest {
         assertEquals(Topics.HEAVY_REQUESTS, API.topics("outgoing").get("heavy-solve-requests"));
         assertEquals(Topics.RESULTS, WORKER.topics("outgoing").get("solve-results"));
         assertEquals(Topics.DEAD_LETTERS, WORKER.topics("outgoing").get("solve-requests.dead-letter-queue"));
-        assertEquals(Topics.DEAD_LETTERS, WORKER.topics("outgoing").get("heavy-solve-requests.dead-letter-queue"));
+        assertEquals(Topics.DEAD_LETTERS, WORKER.topics("outgoing").get("dead-letters"));
         assertEquals(Topics.SEARCH_TASKS, WORKER.topics("outgoing").get("search-tasks-out"));
         assertEquals(Topics.SEARCH_RESULTS, WORKER.topics("outgoing").get("search-results-out"));
         assertEquals(Topics.SEARCH_DEAD_LETTERS, WORKER.topics("outgoing").get("search-tasks.dead-letter-queue"));
@@ -44,7 +44,6 @@ class ProtocolTopicsTest {
     @Test
     void theConsumerGroupsAreTheProtocolsGroups() {
         assertEquals(Topics.WORKER_GROUP, WORKER.groupId("solve-requests", Map.of()));
-        assertEquals(Topics.HEAVY_WORKER_GROUP, WORKER.groupId("heavy-solve-requests", Map.of()));
         assertEquals(Topics.SEARCH_GROUP, WORKER.groupId("search-tasks", Map.of()));
         assertEquals(Topics.API_GROUP, API.groupId("solve-results", Map.of()));
     }

@@ -94,6 +94,14 @@ public interface WorkerConfig {
 
         @WithDefault(DefaultBudgets.HEAVY_MAX_TIME)
         Duration maxTime();
+
+        /**
+         * How long the broker keeps a heavy job's record locked to its worker between renewals, set on the share
+         * group: a worker that dies hands its job on within it. Kafka refuses less than its
+         * group.share.min.record.lock.duration.ms, 15 s by default.
+         */
+        @WithDefault("PT15S")
+        Duration lockDuration();
     }
 
     interface Search {

@@ -11,8 +11,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Refuses to start with budgets that would let a request sit unacknowledged long enough for Kafka to give up on
- * the consumer: a request may wait for every request ahead of it in flight, each taking up to the time budget.
+ * Refuses to start with budgets that would let a quick request sit unacknowledged long enough for Kafka to give up
+ * on the consumer: a request may wait for every request ahead of it in flight, each taking up to the time budget.
+ * Heavy requests have no such limit: their consumers renew each record's lock for as long as its job runs.
  */
 @ApplicationScoped
 public class BudgetCheck {
@@ -23,20 +24,11 @@ public class BudgetCheck {
                  @ConfigProperty(name = "mp.messaging.incoming.solve-requests.throttled.unprocessed-record-max-age.ms")
                  long maxRecordAgeMillis,
                  @ConfigProperty(name = "mp.messaging.incoming.solve-requests.max.poll.interval.ms")
-                 long maxPollIntervalMillis,
-                 @ConfigProperty(name = "mp.messaging.incoming.heavy-solve-requests.throttled.unprocessed-record-max-age.ms")
-                 long maxHeavyRecordAgeMillis,
-                 @ConfigProperty(name = "mp.messaging.incoming.heavy-solve-requests.max.poll.interval.ms")
-                 long maxHeavyPollIntervalMillis) {
+                 long maxPollIntervalMillis) {
         SolverSlots.Lane quick = slots.lane(SolveCost.QUICK);
         SolverSlots.Lane heavy = slots.lane(SolveCost.HEAVY);
         String problem = problem(config.inFlight(), quick.concurrency(), quick.budget().maxMillis(),
                 kafkaLimit(maxRecordAgeMillis, maxPollIntervalMillis));
-        if (problem == null) {
-            // Heavy jobs are in flight only while they hold a slot: one round.
-            problem = problem(heavy.concurrency(), heavy.concurrency(), heavy.budget().maxMillis(),
-                    kafkaLimit(maxHeavyRecordAgeMillis, maxHeavyPollIntervalMillis));
-        }
         if (problem != null) {
             throw new IllegalStateException(problem);
         }

@@ -155,7 +155,7 @@ class SolveRequestConsumerTest {
         };
         TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(fixture.submit(ONE_MOVE)));
 
-        consumer(fixture.flow).onHeavyRequest(record.message());
+        consumer(fixture.flow).onRequest(record.message());
 
         assertTrue(record.acked);
         assertEquals(1, publisher.published.size());

@@ -257,6 +257,24 @@ class WorkerPipelineTest {
     }
 
     @Test
+    void heavyRequestsAreSolvedThroughTheShareGroupAndAPoisonOneReachesTheDeadLetterTopicWithItsReason()
+            throws Exception {
+        String poison = "{heavy, not json " + JobIds.next();
+        topics.sendRaw(Topics.HEAVY_REQUESTS, "poison", poison);
+        SolveRequest request = jobs.create("1 2 3 4 5 6 7 0 8");
+        topics.sendRaw(Topics.HEAVY_REQUESTS, request.key(), json.write(request));
+
+        assertEquals("r", outcomeOf(request).result().moves(), "the heavy lane kept consuming");
+        Awaitility.await("the poison record on the dead-letter topic").atMost(TIMEOUT).until(() ->
+                KafkaTopicsClient.deadLetters(Integer.MAX_VALUE, Duration.ofSeconds(1)).stream()
+                        .filter(dead -> dead.value().equals(poison))
+                        .anyMatch(dead -> new String(dead.headers().lastHeader("dead-letter-reason").value(),
+                                StandardCharsets.UTF_8).startsWith("not JSON")
+                                && new String(dead.headers().lastHeader("dead-letter-topic").value(),
+                                StandardCharsets.UTF_8).equals(Topics.HEAVY_REQUESTS)));
+    }
+
+    @Test
     void aSolveThatThrowsIsTriedThreeTimesThenTheJobFailsAndItsOffsetIsCommitted() throws Exception {
         ThrowingSolver throwing = new ThrowingSolver(config, metrics, splitSearches, databases);
         QuarkusMock.installMockForType(throwing, SolverSlots.class);

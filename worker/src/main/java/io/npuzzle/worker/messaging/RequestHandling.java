@@ -1,0 +1,122 @@
+package io.npuzzle.worker.messaging;
+
+import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.worker.jobs.Handled;
+import io.npuzzle.worker.jobs.JobFlow;
+import io.npuzzle.worker.lifecycle.GracefulStop;
+import io.npuzzle.worker.lifecycle.UntilAvailable;
+import io.npuzzle.worker.lifecycle.WorkerIdentity;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
+
+import java.util.Optional;
+
+/**
+ * Handles one record of a requests topic, whichever consumer took it: decodes the request, runs the job and
+ * publishes its outcome, and says what the consumer must do with the record. Steps that need Redis or Kafka are
+ * retried until they succeed; a record that is not a workable request ends the job it names FAILED when that job
+ * waits for an outcome, and is otherwise refused. Nothing one job throws, an {@link Error} included, escapes: the
+ * job ends FAILED.
+ */
+@ApplicationScoped
+public class RequestHandling {
+
+    private static final Logger LOG = Logger.getLogger(RequestHandling.class);
+
+    /** What the consumer does with the record it handed over. */
+    public sealed interface Verdict {
+
+        /** The job's outcome is published (or it needed none): the record is done with. */
+        record Done() implements Verdict {
+        }
+
+        /** The worker is stopping: the record must be delivered again, to this worker's successor. */
+        record LeftForRedelivery(String reason) implements Verdict {
+        }
+
+        /** Not a workable request, or its outcome could not be published: it belongs on the dead-letter topic. */
+        record Refused(Throwable reason) implements Verdict {
+        }
+    }
+
+    static final Verdict DONE = new Verdict.Done();
+
+    private final SolveRequestDecoder decoder;
+    private final JobFlow flow;
+    private final UntilAvailable untilAvailable;
+    private final GracefulStop stop;
+    private final OutcomePublisher publisher;
+    private final String workerId;
+
+    @Inject
+    RequestHandling(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
+                    OutcomePublisher publisher, WorkerIdentity identity) {
+        this(decoder, flow, untilAvailable, stop, publisher, identity.id());
+    }
+
+    RequestHandling(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
+                    OutcomePublisher publisher, String workerId) {
+        this.decoder = decoder;
+        this.flow = flow;
+        this.untilAvailable = untilAvailable;
+        this.stop = stop;
+        this.publisher = publisher;
+        this.workerId = workerId;
+    }
+
+    public Verdict handle(String payload) {
+        if (!stop.take()) {
+            return new Verdict.LeftForRedelivery("the worker is stopping");
+        }
+        try {
+            Handled handled;
+            try {
+                SolveRequest request = decoder.decode(payload);
+                MDC.put(JobIds.LOG_KEY, request.jobId());
+                handled = handled(request);
+            } catch (PoisonRecordException e) {
+                if (e.jobId().isEmpty()) {
+                    return new Verdict.Refused(e);
+                }
+                String jobId = e.jobId().get();
+                MDC.put(JobIds.LOG_KEY, jobId);
+                handled = untilAvailable.run("job " + jobId, () -> flow.handleInvalid(jobId, e.getMessage()));
+            }
+            if (handled instanceof Handled.Refuse refuse) {
+                return new Verdict.Refused(new PoisonRecordException(refuse.reason()));
+            }
+            Optional<SolveOutcome> outcome = handled.toPublish();
+            if (outcome.isPresent()) {
+                untilAvailable.run("publishing the outcome of job " + outcome.get().jobId(),
+                        () -> publisher.publish(outcome.get()));
+                LOG.debugf("published %s", outcome.get().status());
+            }
+            return DONE;
+        } catch (UntilAvailable.Stopping e) {
+            return new Verdict.LeftForRedelivery(e.getMessage());
+        } catch (RuntimeException | Error e) {
+            // Publishing itself failed past its retries.
+            LOG.errorf(e, "could not finish a record");
+            return new Verdict.Refused(e);
+        } finally {
+            MDC.remove(JobIds.LOG_KEY);
+            stop.done();
+        }
+    }
+
+    /** What became of the job; FAILED when handling it threw what no retry mends (an {@link Error}). */
+    private Handled handled(SolveRequest request) {
+        try {
+            return untilAvailable.run("job " + request.jobId(), () -> flow.handle(request));
+        } catch (Error e) {
+            LOG.errorf(e, "the job failed unexpectedly");
+            return new Handled.Publish(SolveOutcome.failed(request.jobId(), ProblemType.SOLVER_ERROR.problem(
+                    "the worker failed on this job (" + e.getClass().getSimpleName() + ")"), workerId));
+        }
+    }
+}
