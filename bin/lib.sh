@@ -53,7 +53,8 @@ npuzzle_core_jar() {
   echo "$jar"
 }
 
-# Writes the configuration of a single-node KRaft broker:
+# Writes the configuration of a single-node KRaft broker; Kafka's internal topics get one replica, as share groups
+# never become ready while their state topic cannot be created or written:
 #   npuzzle_kafka_config FILE PORT CONTROLLER_PORT DATA_DIR PARTITIONS
 npuzzle_kafka_config() {
   cat >"$1" <<EOF
@@ -71,23 +72,23 @@ offsets.topic.num.partitions=1
 transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
 EOF
 }
 
-# The Kafka version tools/kafka/pom.xml fetches (the one the Quarkus BOM pins for the apps' clients), or the one
-# the pom given fetches:   npuzzle_kafka_version [POM]
+# The Kafka version tools/kafka/pom.xml fetches (that of the apps' kafka-clients).
 npuzzle_kafka_version() {
-  sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "${1:-$NPUZZLE_HOME/tools/kafka/pom.xml}"
+  sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$NPUZZLE_HOME/tools/kafka/pom.xml"
 }
 
-# Copies the Kafka broker's jars (tools/kafka/pom.xml, or the pom given, from Maven Central) into DIR, unless a
-# complete copy of the same pom is there already:   npuzzle_fetch_kafka DIR [POM]
+# Copies the Kafka broker's jars (tools/kafka/pom.xml, from Maven Central) into DIR, unless a complete copy of the
+# same pom is there already:   npuzzle_fetch_kafka DIR
 npuzzle_fetch_kafka() {
-  local dir="$1" pom="${2:-$NPUZZLE_HOME/tools/kafka/pom.xml}"
+  local dir="$1" pom="$NPUZZLE_HOME/tools/kafka/pom.xml"
   if [ ! -f "$dir/.complete" ] || [ "$pom" -nt "$dir/.complete" ]; then
     npuzzle_require_maven
-    echo "npuzzle: fetching the Kafka broker (org.apache.kafka:kafka_2.13 $(npuzzle_kafka_version "$pom")) from Maven Central" >&2
+    echo "npuzzle: fetching the Kafka broker (org.apache.kafka:kafka_2.13 $(npuzzle_kafka_version)) from Maven Central" >&2
     rm -rf "$dir"
     mvn -q -B -f "$pom" dependency:copy-dependencies -DoutputDirectory="$dir" -DincludeScope=runtime >&2 ||
       npuzzle_die "fetching the Kafka broker failed"

@@ -76,6 +76,14 @@ final class ComposeFile {
         return variables;
     }
 
+    /** The image a service runs when its variable is unset: the default of {@code ${NAME:-default}}, or the name. */
+    String defaultImage(String service) {
+        String image = service(service).path("image").asText();
+        assertFalse(image.isEmpty(), "service " + service + " of " + path + " names no image");
+        Matcher variable = VARIABLE.matcher(image);
+        return variable.matches() ? variable.group(2) : image;
+    }
+
     /** A service's command, in the list form docker-compose.yml uses. */
     List<String> command(String service) {
         JsonNode command = service(service).path("command");

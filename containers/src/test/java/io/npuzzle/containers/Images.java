@@ -18,8 +18,11 @@ final class Images {
     private Images() {
     }
 
+    /** The compose file's broker, whose version the deploy module's checks hold to the apps' kafka-clients. */
     static String kafka() {
-        return choose("KAFKA_IMAGE", "npuzzle-local/kafka:4.1.2", "apache/kafka:4.1.2");
+        String publicImage = ComposeFile.ofRepository().defaultImage("kafka");
+        String version = publicImage.substring(publicImage.lastIndexOf(':') + 1);
+        return choose("KAFKA_IMAGE", "npuzzle-local/kafka:" + version, publicImage);
     }
 
     static String redis() {
