@@ -54,7 +54,8 @@ npuzzle_core_jar() {
 }
 
 # Writes the configuration of a single-node KRaft broker; Kafka's internal topics get one replica, as share groups
-# never become ready while their state topic cannot be created or written:
+# never become ready while their state topic cannot be created or written; the share group floors let the workers
+# hand a dead worker's heavy jobs on within 10 s (Kafka's are 45 and 15 s):
 #   npuzzle_kafka_config FILE PORT CONTROLLER_PORT DATA_DIR PARTITIONS
 npuzzle_kafka_config() {
   cat >"$1" <<EOF
@@ -74,6 +75,8 @@ transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
+group.share.min.session.timeout.ms=10000
+group.share.min.record.lock.duration.ms=10000
 EOF
 }
 

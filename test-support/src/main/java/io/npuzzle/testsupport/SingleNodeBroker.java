@@ -10,7 +10,8 @@ final class SingleNodeBroker {
     /**
      * Kafka's internal topics sized for one node (their defaults want three replicas, and a share group never
      * becomes ready while its state topic cannot be created or written), groups that start at once, and a share
-     * group lock floor low enough for tests to use a lock of a second or two (Kafka's floor is 15 s).
+     * group lock floor low enough for tests to use a lock of a second or two (Kafka's floor is 15 s), and the
+     * session floor the deployments' brokers have, so that the workers' share-group settings are taken.
      */
     static final Map<String, String> CONFIG = config();
 
@@ -27,6 +28,7 @@ final class SingleNodeBroker {
         config.put("share.coordinator.state.topic.min.isr", "1");
         config.put("group.initial.rebalance.delay.ms", "0");
         config.put("group.share.min.record.lock.duration.ms", "1000");
+        config.put("group.share.min.session.timeout.ms", "10000");
         return Collections.unmodifiableMap(config);
     }
 }

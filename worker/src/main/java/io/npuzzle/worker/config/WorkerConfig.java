@@ -97,11 +97,17 @@ public interface WorkerConfig {
 
         /**
          * How long the broker keeps a heavy job's record locked to its worker between renewals, set on the share
-         * group: a worker that dies hands its job on within it. Kafka refuses less than its
-         * group.share.min.record.lock.duration.ms, 15 s by default.
+         * group: once a worker that died is out of the group, its job goes to another within this.
          */
-        @WithDefault("PT15S")
+        @WithDefault("PT10S")
         Duration lockDuration();
+
+        /**
+         * How long the share group waits for a silent member before handing its partitions to the others, set on
+         * the group: a worker that dies holds its partitions this long.
+         */
+        @WithDefault("PT10S")
+        Duration sessionTimeout();
     }
 
     interface Search {

@@ -11,6 +11,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidRequestException;
+import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -23,29 +26,36 @@ import java.util.concurrent.TimeoutException;
 /**
  * The heavy lane's share group as the broker keeps it: every worker sets its dynamic settings before consuming,
  * so that the group reads the topic from its start (a share group starts at the end by default, which would skip
- * jobs published before its first member joined) and locks a record for the lock duration the workers renew by.
+ * jobs published before its first member joined), and so that a worker that dies loses its partitions and its
+ * jobs as soon as the quick lane's classic group would: Kafka's defaults (45 s of session, 30 s of lock) would keep
+ * them much longer. A broker whose floors refuse those timings keeps its own, with a warning: jobs still move on,
+ * later.
  */
 @ApplicationScoped
 public class HeavyLaneGroup {
 
+    private static final Logger LOG = Logger.getLogger(HeavyLaneGroup.class);
     static final String START_FROM = "share.auto.offset.reset";
     static final String LOCK_DURATION = "share.record.lock.duration.ms";
+    static final String SESSION_TIMEOUT = "share.session.timeout.ms";
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
 
     private final Admin admin;
     private final String groupId;
     private final Duration lock;
+    private final Duration session;
     private volatile boolean configured;
 
     @Inject
     HeavyLaneGroup(@Identifier("default-kafka-broker") Map<String, Object> kafka, WorkerConfig config) {
-        this(admin(kafka), Topics.HEAVY_SHARE_GROUP, config.heavy().lockDuration());
+        this(admin(kafka), Topics.HEAVY_SHARE_GROUP, config.heavy().lockDuration(), config.heavy().sessionTimeout());
     }
 
-    HeavyLaneGroup(Admin admin, String groupId, Duration lock) {
+    HeavyLaneGroup(Admin admin, String groupId, Duration lock, Duration session) {
         this.admin = admin;
         this.groupId = groupId;
         this.lock = lock;
+        this.session = session;
     }
 
     private static Admin admin(Map<String, Object> kafka) {
@@ -62,19 +72,41 @@ public class HeavyLaneGroup {
         if (configured) {
             return;
         }
+        alter(List.of(set(START_FROM, "earliest")));
+        try {
+            alter(List.of(set(LOCK_DURATION, Long.toString(lock.toMillis())),
+                    set(SESSION_TIMEOUT, Long.toString(session.toMillis()))));
+        } catch (RefusedSettings e) {
+            LOG.warnf("the broker refuses a lock of %s or a session of %s for group %s (%s): it keeps its own, and a"
+                    + " worker that dies holds its heavy jobs longer; lower its group.share.min.* floors",
+                    lock, session, groupId, e.getCause().getMessage());
+        }
+        configured = true;
+    }
+
+    private static final class RefusedSettings extends RuntimeException {
+        RefusedSettings(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    private void alter(List<AlterConfigOp> settings) {
         ConfigResource group = new ConfigResource(ConfigResource.Type.GROUP, groupId);
         try {
-            admin.incrementalAlterConfigs(Map.of(group, List.of(
-                    set(START_FROM, "earliest"),
-                    set(LOCK_DURATION, Long.toString(lock.toMillis())))))
-                    .all().get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
+            admin.incrementalAlterConfigs(Map.of(group, settings)).all()
+                    .get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof InvalidConfigurationException
+                    || e.getCause() instanceof InvalidRequestException) {
+                throw new RefusedSettings(e.getCause());
+            }
+            throw new IllegalStateException("could not set the settings of group " + groupId, e);
+        } catch (TimeoutException e) {
             throw new IllegalStateException("could not set the settings of group " + groupId, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while setting the heavy lane's group", e);
         }
-        configured = true;
     }
 
     private static AlterConfigOp set(String name, String value) {

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +46,7 @@ class ShareLaneLoopTest {
 
     /** Short, so that the test waits little; the test broker's floor allows it. */
     private static final Duration LOCK = Duration.ofSeconds(2);
+    private static final Duration SESSION = Duration.ofSeconds(10);
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final AtomicInteger LANES = new AtomicInteger();
 
@@ -161,7 +164,7 @@ class ShareLaneLoopTest {
         } catch (Exception e) {
             throw new IllegalStateException("could not create topic " + lane, e);
         }
-        new HeavyLaneGroup(admin, lane, LOCK).configure();
+        new HeavyLaneGroup(admin, lane, LOCK, SESSION).configure();
         return lane;
     }
 
@@ -178,8 +181,15 @@ class ShareLaneLoopTest {
 
     private void awaitMembers(String lane, int members) {
         Awaitility.await(members + " members of " + lane + " with partitions").atMost(TIMEOUT).until(() -> {
-            ShareGroupDescription group = admin.describeShareGroups(List.of(lane)).all()
-                    .get(10, TimeUnit.SECONDS).get(lane);
+            ShareGroupDescription group;
+            try {
+                group = admin.describeShareGroups(List.of(lane)).all().get(10, TimeUnit.SECONDS).get(lane);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof GroupIdNotFoundException) {
+                    return false;
+                }
+                throw e;
+            }
             return group.members().size() == members && group.members().stream()
                     .allMatch(member -> !member.assignment().topicPartitions().isEmpty());
         });
