@@ -53,7 +53,8 @@ npuzzle_core_jar() {
   echo "$jar"
 }
 
-# Writes the configuration of a single-node KRaft broker:
+# Writes the configuration of a single-node KRaft broker; Kafka's internal topics get one replica, as share groups
+# never become ready while their state topic cannot be created or written:
 #   npuzzle_kafka_config FILE PORT CONTROLLER_PORT DATA_DIR PARTITIONS
 npuzzle_kafka_config() {
   cat >"$1" <<EOF
@@ -71,6 +72,7 @@ offsets.topic.num.partitions=1
 transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
 EOF
 }

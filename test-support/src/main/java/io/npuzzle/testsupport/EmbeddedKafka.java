@@ -40,19 +40,14 @@ public final class EmbeddedKafka implements AutoCloseable {
         Exit.setHaltProcedure((status, message) -> System.err.println("embedded Kafka wanted to halt with "
                 + status + ": " + message));
         try {
-            KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+            KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                     .setCombined(true)
                     .setNumBrokerNodes(1)
                     .setNumControllerNodes(1)
                     .build())
-                    .setConfigProp("offsets.topic.replication.factor", "1")
-                    .setConfigProp("offsets.topic.num.partitions", "1")
-                    .setConfigProp("transaction.state.log.replication.factor", "1")
-                    .setConfigProp("transaction.state.log.min.isr", "1")
-                    .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
-                    .setConfigProp("default.replication.factor", "1")
-                    .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                    .build();
+                    .setConfigProp("default.replication.factor", "1");
+            SingleNodeBroker.CONFIG.forEach(builder::setConfigProp);
+            KafkaClusterTestKit cluster = builder.build();
             cluster.format();
             cluster.startup();
             cluster.waitForReadyBrokers();

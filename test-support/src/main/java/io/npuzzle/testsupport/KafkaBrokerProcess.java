@@ -77,7 +77,7 @@ public final class KafkaBrokerProcess implements AutoCloseable {
 
     private void configure(int controllerPort) {
         Path data = workDir.resolve("data");
-        String properties = String.join("\n",
+        List<String> lines = new ArrayList<>(List.of(
                 "process.roles=broker,controller",
                 "node.id=1",
                 "controller.quorum.voters=1@localhost:" + controllerPort,
@@ -86,13 +86,9 @@ public final class KafkaBrokerProcess implements AutoCloseable {
                 "controller.listener.names=CONTROLLER",
                 "listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT",
                 "log.dirs=" + data.toAbsolutePath(),
-                "offsets.topic.replication.factor=1",
-                "offsets.topic.num.partitions=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "share.coordinator.state.topic.replication.factor=1",
-                "group.initial.rebalance.delay.ms=0",
-                "auto.create.topics.enable=false", "");
+                "auto.create.topics.enable=false"));
+        SingleNodeBroker.CONFIG.forEach((name, value) -> lines.add(name + "=" + value));
+        String properties = String.join("\n", lines) + "\n";
         try {
             Files.createDirectories(workDir);
             Files.writeString(config, properties);

@@ -56,6 +56,18 @@ class ComposeFileTest {
         assertEquals("false", env.get("KAFKA_AUTO_CREATE_TOPICS_ENABLE"), "topics come with their partitions");
     }
 
+    /** The node holds every internal topic alone; share groups never become ready while their state topic cannot. */
+    @Test
+    void kafkasInternalTopicsFitTheSingleNode() {
+        Map<String, String> env = COMPOSE.service("kafka").environment();
+        for (String topic : List.of("OFFSETS_TOPIC", "TRANSACTION_STATE_LOG", "SHARE_COORDINATOR_STATE_TOPIC")) {
+            assertEquals("1", env.get("KAFKA_" + topic + "_REPLICATION_FACTOR"), topic + "'s replicas");
+        }
+        for (String topic : List.of("TRANSACTION_STATE_LOG", "SHARE_COORDINATOR_STATE_TOPIC")) {
+            assertEquals("1", env.get("KAFKA_" + topic + "_MIN_ISR"), topic + "'s in-sync replicas");
+        }
+    }
+
     @Test
     void topicsAreCreatedAsInKubernetes() {
         Map<String, Integer> created = new TreeMap<>();

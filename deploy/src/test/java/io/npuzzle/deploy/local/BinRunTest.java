@@ -39,6 +39,21 @@ class BinRunTest {
         assertEquals(used, created, "TOPICS in bin/run are the apps' topics");
     }
 
+    /**
+     * The single node holds Kafka's internal topics alone, the share groups' state topic too, and a store kept from
+     * an older Kafka gets share groups turned on.
+     */
+    @Test
+    void theBrokerIsReadyForShareGroups() {
+        for (String setting : List.of("offsets.topic.replication.factor=1",
+                "transaction.state.log.replication.factor=1", "transaction.state.log.min.isr=1",
+                "share.coordinator.state.topic.replication.factor=1", "share.coordinator.state.topic.min.isr=1")) {
+            assertTrue(LIB.contains(setting), "npuzzle_kafka_config writes " + setting);
+        }
+        assertTrue(SCRIPT.stream().anyMatch(line -> line.contains("org.apache.kafka.tools.FeatureCommand ")
+                && line.contains(" upgrade --feature share.version=1)")), "bin/run turns share groups on");
+    }
+
     /** The apps' JVMs start in launch_service; the broker's (kafka_java) is not one of them. */
     @Test
     void appJvmsExitWhenOutOfMemory() {
