@@ -75,8 +75,17 @@ class KafkaTopologyTest {
         int brokers = nodes(rendered.all(KafkaNodePool.class), ProcessRoles.BROKER);
         Map<String, Object> config = rendered.all(Kafka.class).get(0).getSpec().getKafka().getConfig();
         for (String factor : List.of("offsets.topic.replication.factor", "transaction.state.log.replication.factor",
-                "default.replication.factor")) {
+                "share.coordinator.state.topic.replication.factor", "default.replication.factor")) {
+            assertNotNull(config.get(factor), factor + ": Kafka's default wants three brokers");
             assertTrue(number(config.get(factor)) <= brokers, factor + " > " + brokers + " brokers");
+        }
+        // A share group (the heavy lane) never becomes ready while its state topic cannot be written.
+        for (String stateTopic : List.of("transaction.state.log", "share.coordinator.state.topic")) {
+            int replicas = number(config.get(stateTopic + ".replication.factor"));
+            Object minInSync = config.get(stateTopic + ".min.isr");
+            assertNotNull(minInSync, stateTopic + ".min.isr: Kafka's default wants two replicas");
+            assertTrue(replicas == 1 ? number(minInSync) == 1 : number(minInSync) < replicas,
+                    stateTopic + ": min.isr " + minInSync + " of " + replicas + " replicas");
         }
         for (KafkaTopic topic : rendered.all(KafkaTopic.class)) {
             String name = topic.getMetadata().getName();
