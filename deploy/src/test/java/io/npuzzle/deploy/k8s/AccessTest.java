@@ -158,6 +158,23 @@ class AccessTest {
         }
     }
 
+    /**
+     * Strimzi's user operator refuses a KafkaUser with ACLs, and so writes no Secret for its app, while the cluster
+     * does not authorize; with authorization on, a user without ACLs may do nothing.
+     */
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
+    void kafkaUsersHaveAclsExactlyWhenTheClusterAuthorizes(String overlay) {
+        RenderedOverlay rendered = RenderedOverlay.of(overlay);
+        boolean authorizes = rendered.all(Kafka.class).get(0).getSpec().getKafka().getAuthorization() != null;
+        for (KafkaUser user : rendered.all(KafkaUser.class)) {
+            String name = user.getMetadata().getName();
+            assertEquals(authorizes, user.getSpec().getAuthorization() != null, authorizes
+                    ? name + " needs ACLs: the cluster authorizes"
+                    : name + " has ACLs, but the cluster does not authorize");
+        }
+    }
+
     private static List<PodSpec> redisPods(RenderedOverlay rendered) {
         return List.of(rendered.named(StatefulSet.class, "npuzzle-redis").getSpec().getTemplate().getSpec(),
                 rendered.named(Deployment.class, "npuzzle-redis-cache").getSpec().getTemplate().getSpec());
