@@ -168,8 +168,10 @@ class AccessTest {
         RenderedOverlay rendered = RenderedOverlay.of(overlay);
         boolean authorizes = rendered.all(Kafka.class).get(0).getSpec().getKafka().getAuthorization() != null;
         for (KafkaUser user : rendered.all(KafkaUser.class)) {
-            assertEquals(authorizes, user.getSpec().getAuthorization() != null, user.getMetadata().getName()
-                    + (authorizes ? " needs ACLs: the cluster authorizes" : " has ACLs, but the cluster does not authorize"));
+            String name = user.getMetadata().getName();
+            assertEquals(authorizes, user.getSpec().getAuthorization() != null, authorizes
+                    ? name + " needs ACLs: the cluster authorizes"
+                    : name + " has ACLs, but the cluster does not authorize");
         }
     }
 

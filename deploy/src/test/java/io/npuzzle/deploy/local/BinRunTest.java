@@ -45,9 +45,9 @@ class BinRunTest {
      */
     @Test
     void theBrokerIsReadyForShareGroups() {
-        for (String setting : List.of("offsets.topic.replication.factor=1", "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1", "share.coordinator.state.topic.replication.factor=1",
-                "share.coordinator.state.topic.min.isr=1")) {
+        for (String setting : List.of("offsets.topic.replication.factor=1",
+                "transaction.state.log.replication.factor=1", "transaction.state.log.min.isr=1",
+                "share.coordinator.state.topic.replication.factor=1", "share.coordinator.state.topic.min.isr=1")) {
             assertTrue(LIB.contains(setting), "npuzzle_kafka_config writes " + setting);
         }
         assertTrue(SCRIPT.stream().anyMatch(line -> line.contains("org.apache.kafka.tools.FeatureCommand ")
