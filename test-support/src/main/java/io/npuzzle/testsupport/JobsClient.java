@@ -126,6 +126,11 @@ public final class JobsClient {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/" + id)).DELETE());
     }
 
+    /** The caller's jobs waiting their turn, by lane ({@code GET /api/v1/queue}); the answer, whatever it is. */
+    public HttpResponse<String> queue() {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/queue")));
+    }
+
     /** The API's readiness probe; the answer, whatever it is. */
     public HttpResponse<String> readiness() {
         return send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")));
