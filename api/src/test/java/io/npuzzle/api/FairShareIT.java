@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FairShareIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
-    private static final int HEAVY_WINDOW = 2;
+    private static final int HEAVY_WINDOW = 1;
     private static final int QUICK_WINDOW = 4;
     /** One worker with one heavy solve at a time. */
     private static final int HEAVY_SLOTS = 1;

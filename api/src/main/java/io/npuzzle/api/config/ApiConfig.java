@@ -128,11 +128,11 @@ public interface ApiConfig {
         int quickWindow();
 
         /**
-         * Heavy jobs published and not yet started, at most. A published job waits for the worker that holds its
-         * partition, so a small window lets a quiet client's job start on one of the next heavy slots to free;
-         * with many workers, about the number of heavy slots keeps them all busy.
+         * Heavy jobs published and not yet started, at most. The heavy lane's share consumers take published
+         * records in no set order across partitions, so with one a quiet client's job is the next to start once
+         * the job published before it has; heavy jobs are long, and the next is published as soon as one starts.
          */
-        @WithDefault("2")
+        @WithDefault("1")
         int heavyWindow();
 
         /**
