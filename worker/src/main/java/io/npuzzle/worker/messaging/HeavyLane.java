@@ -2,6 +2,7 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.lifecycle.ThreadPriority;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.quarkus.runtime.StartupEvent;
@@ -36,6 +37,11 @@ import java.util.concurrent.Executors;
 public class HeavyLane {
 
     private static final Logger LOG = Logger.getLogger(HeavyLane.class);
+    /**
+     * The OS priority of heavy searches: below quick jobs', so that a machine busy with heavy searches still
+     * answers quick jobs at once (bench/fairness, B's 4x4 under A's flood); above background database builds'.
+     */
+    static final int HEAVY_NICE = 10;
     /** How long a stopping worker waits for each slot's loop to close its consumer. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
@@ -66,7 +72,10 @@ public class HeavyLane {
     void start(@Observes StartupEvent event) {
         for (int slot = 0; slot < config.heavy().concurrency(); slot++) {
             String name = "heavy-lane-" + slot;
-            ExecutorService solver = Executors.newSingleThreadExecutor(runnable -> new Thread(runnable, name + "-job"));
+            ExecutorService solver = Executors.newSingleThreadExecutor(runnable -> new Thread(() -> {
+                ThreadPriority.lowerCurrentThread(HEAVY_NICE);
+                runnable.run();
+            }, name + "-job"));
             ShareLaneLoop loop = new ShareLaneLoop(consumer(name), Topics.HEAVY_REQUESTS, this::handle, solver,
                     config.heavy().lockDuration());
             Thread thread = new Thread(() -> {

@@ -1,14 +1,10 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.pdb.BuildPace;
-import org.jboss.logging.Logger;
+import io.npuzzle.worker.lifecycle.ThreadPriority;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -18,9 +14,8 @@ import java.util.function.Supplier;
  * ({@link ServingPace}) or while the machine's processors are busy with other work at normal priority, whichever
  * process does it (the API, Redis, the broker, other workers), and until they have been quiet for the time that
  * {@link ServingPace} waits after a search too. A lowered priority alone leaves the build the
- * processors' caches and memory bandwidth; a pause leaves them whole. Linux sets a nice value per thread
- * (setpriority(2) on a thread id, which {@code renice -p} makes); where there is no {@code /proc}, or no
- * {@code renice}, the build keeps its priority and gives way to this worker's searches only.
+ * processors' caches and memory bandwidth; a pause leaves them whole. Where the OS keeps thread priorities to
+ * itself ({@link ThreadPriority}), the build gives way to this worker's searches only.
  */
 final class BackgroundBuildPace implements BuildPace {
 
@@ -34,8 +29,6 @@ final class BackgroundBuildPace implements BuildPace {
     static final double BUSY_SHARE = 0.25;
     /** How often the machine's processor times are read: each window decides the build's pace for the next. */
     static final Duration LOOK = Duration.ofMillis(100);
-    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
-    private static final Logger LOG = Logger.getLogger(BackgroundBuildPace.class);
 
     private final BuildPace serving;
     private final long resumeAfterNanos;
@@ -67,7 +60,7 @@ final class BackgroundBuildPace implements BuildPace {
     public boolean givesWay() {
         if (!lowered.get()) {
             lowered.set(true);
-            lowerCurrentThread();
+            ThreadPriority.lowerCurrentThread(NICE);
         }
         return serving.givesWay() || machineBusy();
     }
@@ -92,22 +85,5 @@ final class BackgroundBuildPace implements BuildPace {
             }
         }
         return now - lastBusy < resumeAfterNanos;
-    }
-
-    private static void lowerCurrentThread() {
-        try {
-            // "<pid>/task/<tid>", read by the thread itself.
-            String threadId = Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
-            Process renice = new ProcessBuilder("renice", "-n", Integer.toString(NICE), "-p", threadId)
-                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!renice.waitFor(5, TimeUnit.SECONDS) || renice.exitValue() != 0) {
-                renice.destroy();
-                LOG.debugf("renice did not lower the priority of build thread %s", threadId);
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            LOG.debugf("a build thread keeps its priority: %s", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -1,0 +1,44 @@
+package io.npuzzle.worker.lifecycle;
+
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Lowers the OS priority of the calling thread. Linux sets a nice value per thread (setpriority(2) on a thread id,
+ * which {@code renice -p} makes), and threads inherit it from the thread that starts them; where there is no
+ * {@code /proc} or no {@code renice}, the thread keeps its priority.
+ */
+public final class ThreadPriority {
+
+    private static final Path THREAD_SELF = Path.of("/proc/thread-self");
+    private static final Logger LOG = Logger.getLogger(ThreadPriority.class);
+
+    private ThreadPriority() {
+    }
+
+    /** Gives the calling thread the nice value (0 normal, 19 lowest); says whether it took. */
+    public static boolean lowerCurrentThread(int nice) {
+        try {
+            // "<pid>/task/<tid>", read by the thread itself.
+            String threadId = Files.readSymbolicLink(THREAD_SELF).getFileName().toString();
+            Process renice = new ProcessBuilder("renice", "-n", Integer.toString(nice), "-p", threadId)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!renice.waitFor(5, TimeUnit.SECONDS) || renice.exitValue() != 0) {
+                renice.destroy();
+                LOG.debugf("renice did not lower the priority of thread %s", threadId);
+                return false;
+            }
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.debugf("thread %s keeps its priority: %s", Thread.currentThread().getName(), e);
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
