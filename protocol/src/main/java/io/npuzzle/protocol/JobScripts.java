@@ -83,15 +83,15 @@ public final class JobScripts {
      * leave the window: the re-drive has them. KEYS[1] = the lane's handed-out jobs, KEYS[2] = its waiting clients,
      * KEYS[3] = its client weights, KEYS[4] = the open jobs; ARGV[1] = the window, ARGV[2] = the prefix of the
      * lane's client queues, ARGV[3] = the prefix of job keys, ARGV[4] = the quiet time (milliseconds), ARGV[5] =
-     * the most jobs to hand out. Returns the number of clients still waiting, then the request JSON of each job
-     * handed out.
+     * the most jobs to hand out. Returns the number of clients still waiting and of the jobs in their queues
+     * (cancelled ones until passed over), then the request JSON of each job handed out.
      */
     public static final String DISPATCH = """
             local time = redis.call('TIME')
             local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
             redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[4]))
             local room = math.min(tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1]), tonumber(ARGV[5]))
-            local out = {0}
+            local out = {0, 0}
             local looked = 0
             while room > 0 and looked < 1000 do
               local head = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
@@ -117,7 +117,9 @@ public final class JobScripts {
                 end
               end
             end
-            out[1] = redis.call('ZCARD', KEYS[2])
+            local clients = redis.call('ZRANGE', KEYS[2], 0, -1)
+            out[1] = #clients
+            for _, client in ipairs(clients) do out[2] = out[2] + redis.call('LLEN', ARGV[2] .. client) end
             return out
             """;
 

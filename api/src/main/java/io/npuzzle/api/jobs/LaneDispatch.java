@@ -116,6 +116,7 @@ public class LaneDispatch {
             store.dispatch(lane, JOBS_PER_LOOK).call(this::publish)
                     .subscribe().with(dispatch -> {
                         clientsWait = dispatch.clientsWaiting() > 0;
+                        metrics.waiting(lane, dispatch.jobsWaiting());
                         boolean full = dispatch.handedOut().size() == JOBS_PER_LOOK;
                         done(full);
                     }, failure -> {

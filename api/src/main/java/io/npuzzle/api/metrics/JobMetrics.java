@@ -1,6 +1,7 @@
 package io.npuzzle.api.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.npuzzle.core.solve.SolveCost;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The API's job meters, served at {@code /q/metrics}. Outcomes are counted by the replica that records them, so
@@ -27,6 +29,7 @@ public class JobMetrics {
     private final Counter answeredFromCache;
     private final Counter queued;
     private final Map<RedriveRoute, Counter> redriven = new EnumMap<>(RedriveRoute.class);
+    private final Map<SolveCost, AtomicLong> waiting = new EnumMap<>(SolveCost.class);
 
     @Inject
     public JobMetrics(MeterRegistry registry, CacheLookups cacheLookups) {
@@ -39,6 +42,14 @@ public class JobMetrics {
             redriven.put(route, Counter.builder("npuzzle.jobs.redriven")
                     .description("Accepted jobs that went quiet, by where they were driven on")
                     .tag("route", route.tag()).register(registry));
+        }
+        for (SolveCost lane : SolveCost.values()) {
+            AtomicLong jobs = new AtomicLong();
+            waiting.put(lane, jobs);
+            Gauge.builder("npuzzle.lane.jobs.waiting", jobs, AtomicLong::get)
+                    .description("Jobs waiting their turn in a lane's client queues, over all clients, as this"
+                            + " replica last looked (every replica sees the same queues)")
+                    .tag("lane", lane(lane)).register(registry);
         }
     }
 
@@ -70,6 +81,11 @@ public class JobMetrics {
                 .description("Time from a job's submission until it is published for the workers, by client")
                 .tags("client", client, "lane", lane(lane)).register(registry)
                 .record(Duration.between(submittedAt, Instant.now()).abs());
+    }
+
+    /** The jobs waiting their turn in a lane, over all clients, as the last look at its queues found them. */
+    public void waiting(SolveCost lane, long jobs) {
+        waiting.get(lane).set(jobs);
     }
 
     /** A client's job whose outcome this replica recorded. */

@@ -77,11 +77,11 @@ public class RedisJobStore implements JobStore {
         return calls.eval(JobScripts.DISPATCH, keys, Integer.toString(LaneDispatch.window(fairShare, lane)),
                 RedisKeys.laneQueuePrefix(lane), RedisKeys.JOB_KEY_PREFIX,
                 Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), Integer.toString(most)).map(reply -> {
-            List<SolveRequest> handedOut = new ArrayList<>(reply.size() - 1);
-            for (int i = 1; i < reply.size(); i++) {
+            List<SolveRequest> handedOut = new ArrayList<>(reply.size() - 2);
+            for (int i = 2; i < reply.size(); i++) {
                 handedOut.add(json.read(reply.get(i).toString(), SolveRequest.class));
             }
-            return new Dispatch(reply.get(0).toInteger(), handedOut);
+            return new Dispatch(reply.get(0).toInteger(), reply.get(1).toLong(), handedOut);
         });
     }
 

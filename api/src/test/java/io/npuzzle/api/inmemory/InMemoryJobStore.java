@@ -65,7 +65,7 @@ public class InMemoryJobStore implements JobStore {
 
     @Override
     public Uni<Dispatch> dispatch(SolveCost lane, int most) {
-        return call(() -> new Dispatch(0, List.of()));
+        return call(() -> new Dispatch(0, 0, List.of()));
     }
 
     @Override

@@ -14,6 +14,8 @@ import io.npuzzle.protocol.SolveRequest;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,13 +31,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fair share of the heavy lane between clients in a real Redis, by the store's scripts: its window is 2 jobs
- * published and not yet started (the default), the rest wait their turn. No worker takes the jobs: a start is
+ * Fair share of the heavy lane between clients in a real Redis, by the store's scripts: its window set to 2 jobs
+ * published and not yet started, so that a window holds more than one, the rest wait their turn. No worker takes the jobs: a start is
  * what the worker's start script does to the lane.
  */
 @QuarkusTest
 @WithTestResource(PipelineResource.class)
+@TestProfile(LaneFairShareTest.WindowOfTwo.class)
 class LaneFairShareTest {
+
+    public static class WindowOfTwo implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("npuzzle.api.fair-share.heavy-window", "2");
+        }
+    }
 
     private static final Duration AT_MOST = Duration.ofSeconds(5);
     private static final SolveCost LANE = SolveCost.HEAVY;
@@ -100,6 +110,7 @@ class LaneFairShareTest {
         Dispatch next = dispatch();
         assertEquals(List.of(third), next.handedOut());
         assertEquals(0, next.clientsWaiting());
+        assertEquals(0, next.jobsWaiting());
         assertTrue(isOpen(third), "open once published");
     }
 
@@ -114,6 +125,7 @@ class LaneFairShareTest {
         Dispatch next = dispatch();
         assertEquals(List.of(bobs), next.handedOut(), "the next free place goes to the client that waited least");
         assertEquals(1, next.clientsWaiting());
+        assertEquals(flood.size(), next.jobsWaiting(), "every job still waiting, over all clients");
         assertEquals(flood.size(), store.waiting(ALICE).await().atMost(AT_MOST).get(LANE));
     }
 

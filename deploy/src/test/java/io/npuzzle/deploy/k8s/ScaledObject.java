@@ -84,6 +84,29 @@ public record ScaledObject(String apiVersion, String kind, ObjectMeta metadata, 
             }
             return StrictMapper.get().convertValue(metadata, KafkaTrigger.class);
         }
+
+        /** The metadata of a {@code prometheus} trigger, checked key by key. */
+        public PrometheusTrigger prometheus() {
+            if (!"prometheus".equals(type)) {
+                throw new IllegalStateException("not a prometheus trigger: " + type);
+            }
+            return StrictMapper.get().convertValue(metadata, PrometheusTrigger.class);
+        }
+    }
+
+    /** The metadata keys of KEDA's Prometheus scaler; values are strings, as in every trigger's metadata. */
+    public record PrometheusTrigger(String serverAddress, String query, String threshold, String activationThreshold,
+                                    String namespace, String queryParameters, String customHeaders,
+                                    String ignoreNullValues, String unsafeSsl) {
+
+        public PrometheusTrigger {
+            Objects.requireNonNull(serverAddress, "prometheus trigger: serverAddress is required");
+            Objects.requireNonNull(query, "prometheus trigger: query is required");
+            Objects.requireNonNull(threshold, "prometheus trigger: threshold is required");
+            if (Double.parseDouble(threshold) <= 0) {
+                throw new IllegalArgumentException("prometheus trigger: threshold must be positive: " + threshold);
+            }
+        }
     }
 
     /** The metadata keys of KEDA's Apache Kafka scaler; values are strings, as in every trigger's metadata. */

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.MetricSpec;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.npuzzle.deploy.Repository;
+import io.npuzzle.deploy.app.AppMeters;
 import io.npuzzle.deploy.app.AppRun;
 import io.npuzzle.protocol.Topics;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
@@ -13,7 +14,7 @@ import org.junit.jupiter.params.provider.FieldSource;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -22,7 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Workers scale with KEDA on their classic consumer groups' lag, the API with an HPA on CPU, both within bounds. */
+/**
+ * Workers scale with KEDA on their classic consumer groups' lag and on the heavy jobs waiting their turn, the API
+ * with an HPA on CPU, both within bounds.
+ */
 class ScalingTest {
 
     @ParameterizedTest
@@ -51,6 +55,21 @@ class ScalingTest {
                     topic + ": KEDA's operator reaches the overlay's Kafka from its own namespace");
             assertEquals("false", trigger.allowIdleConsumers(), topic + ": no worker beyond the partitions");
         });
+    }
+
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
+    void workersScaleOnTheHeavyJobsWaitingTheirTurnAsTheApiServesThem(String overlay) {
+        ScaledObject.Spec spec = workerScaler(RenderedOverlay.of(overlay)).spec();
+        List<ScaledObject.PrometheusTrigger> prometheus = spec.triggers().stream()
+                .filter(trigger -> trigger.type().equals("prometheus")).map(ScaledObject.Trigger::prometheus).toList();
+        assertEquals(1, prometheus.size(), "one trigger on the heavy lane's backlog");
+        String query = prometheus.get(0).query();
+        assertEquals(Set.of("npuzzle_lane_jobs_waiting"), PromQl.metricNames(query));
+        assertTrue(AppMeters.seriesNames().contains("npuzzle_lane_jobs_waiting"), "the API serves the gauge");
+        assertTrue(query.contains("lane=\"heavy\""), query);
+        // Every API replica reports the same queues: a sum would count them once per replica.
+        assertTrue(query.startsWith("max("), query);
     }
 
     @ParameterizedTest
@@ -114,10 +133,13 @@ class ScalingTest {
         }
     }
 
-    /** The scaler's triggers, all of type kafka, by the topic each watches; one trigger a topic. */
+    /** The scaler's kafka triggers by the topic each watches; one trigger a topic. */
     static Map<String, ScaledObject.KafkaTrigger> kafkaTriggersByTopic(ScaledObject.Spec spec) {
         Map<String, ScaledObject.KafkaTrigger> byTopic = new TreeMap<>();
         for (ScaledObject.Trigger trigger : spec.triggers()) {
+            if (!trigger.type().equals("kafka")) {
+                continue;
+            }
             ScaledObject.KafkaTrigger kafka = trigger.kafka();
             // Without a topic KEDA sums the lag of all the group's topics, capped at all their partitions together.
             assertNotNull(kafka.topic(), "a kafka trigger names its topic");
