@@ -2,6 +2,7 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.ThreadPriority;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
@@ -51,6 +52,7 @@ public class HeavyLane {
     private final DeadLetters deadLetters;
     private final UntilAvailable untilAvailable;
     private final HeavyLaneGroup group;
+    private final GracefulStop gracefulStop;
     private final String workerId;
     private final List<ShareLaneLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -59,13 +61,14 @@ public class HeavyLane {
     @Inject
     HeavyLane(@Identifier("default-kafka-broker") Map<String, Object> kafka, WorkerConfig config,
               RequestHandling handling, DeadLetters deadLetters, UntilAvailable untilAvailable, HeavyLaneGroup group,
-              WorkerIdentity identity) {
+              GracefulStop gracefulStop, WorkerIdentity identity) {
         this.kafka = kafka;
         this.config = config;
         this.handling = handling;
         this.deadLetters = deadLetters;
         this.untilAvailable = untilAvailable;
         this.group = group;
+        this.gracefulStop = gracefulStop;
         this.workerId = identity.id();
     }
 
@@ -77,7 +80,7 @@ public class HeavyLane {
                 runnable.run();
             }, name + "-job"));
             ShareLaneLoop loop = new ShareLaneLoop(consumer(name), Topics.HEAVY_REQUESTS, this::handle, solver,
-                    config.heavy().lockDuration());
+                    config.heavy().lockDuration(), gracefulStop::stopping);
             Thread thread = new Thread(() -> {
                 // Settings first: a group that exists before them would start at the topic's end.
                 untilAvailable.run("setting the heavy lane's group", group::configure);

@@ -12,9 +12,11 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -22,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -53,20 +56,24 @@ final class ShareLaneLoop implements Runnable {
     private final ExecutorService slot;
     private final Duration configuredLock;
     private final Map<Held, Future<AcknowledgeType>> inHand = new HashMap<>();
+    private final BooleanSupplier stopping;
     private volatile boolean closing;
 
     /**
      * @param job runs one record's job on the slot's thread and says how to acknowledge the record
      * @param configuredLock the lock duration set on the group, used until the broker tells the consumer its own
+     * @param stopping whether the worker stops: a slot with no job in hand then takes no record, since one it
+     *                 released would come straight back to it, each time counted by the broker towards archiving it
      */
     ShareLaneLoop(ShareConsumer<String, String> consumer, String topic,
                   Function<ConsumerRecord<String, String>, AcknowledgeType> job, ExecutorService slot,
-                  Duration configuredLock) {
+                  Duration configuredLock, BooleanSupplier stopping) {
         this.consumer = consumer;
         this.topic = topic;
         this.job = job;
         this.slot = slot;
         this.configuredLock = configuredLock;
+        this.stopping = stopping;
     }
 
     @Override
@@ -74,6 +81,10 @@ final class ShareLaneLoop implements Runnable {
         try {
             consumer.subscribe(List.of(topic));
             while (!closing) {
+                if (inHand.isEmpty() && stopping.getAsBoolean()) {
+                    LockSupport.parkNanos(POLL.toNanos());
+                    continue;
+                }
                 try {
                     ConsumerRecords<String, String> records = consumer.poll(POLL);
                     if (!records.isEmpty()) {
@@ -97,6 +108,12 @@ final class ShareLaneLoop implements Runnable {
 
     /** Starts the jobs of new records, waits for one to end or a renewal to fall due, then acknowledges them all. */
     private void settle(ConsumerRecords<String, String> records) {
+        // A job whose record the broker gave to another consumer (a rebalance moved its partition) never comes
+        // back to be acknowledged: forgotten once it ends. Were its record to come back after all, its job runs
+        // again and finds the job finished.
+        Set<Held> returned = new HashSet<>();
+        records.forEach(record -> returned.add(Held.of(record)));
+        inHand.entrySet().removeIf(held -> held.getValue().isDone() && !returned.contains(held.getKey()));
         Future<AcknowledgeType> first = null;
         for (ConsumerRecord<String, String> record : records) {
             Future<AcknowledgeType> running = inHand.computeIfAbsent(Held.of(record),

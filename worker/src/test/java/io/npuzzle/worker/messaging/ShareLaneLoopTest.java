@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -156,6 +157,28 @@ class ShareLaneLoopTest {
         }
     }
 
+    @Test
+    void aStoppingConsumerWithNothingInHandLeavesARecordToTheOthersUndelivered() {
+        String lane = lane(1);
+        AtomicInteger takenWhileStopping = new AtomicInteger();
+        start(lane, record -> {
+            takenWhileStopping.incrementAndGet();
+            return AcknowledgeType.RELEASE;
+        }, () -> true);
+        send(lane, "job");
+        Awaitility.await("the stopping consumer takes nothing").during(LOCK).atMost(LOCK.multipliedBy(2))
+                .until(() -> takenWhileStopping.get() == 0);
+
+        AtomicInteger deliveryCount = new AtomicInteger();
+        start(lane, record -> {
+            deliveryCount.set(record.deliveryCount().orElse((short) 0));
+            return AcknowledgeType.ACCEPT;
+        });
+        Awaitility.await("a consumer that is not stopping took the job").atMost(TIMEOUT)
+                .until(() -> deliveryCount.get() != 0);
+        assertEquals(1, deliveryCount.get(), "delivered once: never released in between");
+    }
+
     /** A topic of its own and a share group of the same name, set up as the workers set theirs. */
     private String lane(int partitions) {
         String lane = "share-lane-" + LANES.incrementAndGet() + "-" + System.nanoTime();
@@ -169,9 +192,15 @@ class ShareLaneLoopTest {
     }
 
     private void start(String lane, Function<ConsumerRecord<String, String>, AcknowledgeType> job) {
+        start(lane, job, () -> false);
+    }
+
+    private void start(String lane, Function<ConsumerRecord<String, String>, AcknowledgeType> job,
+                       BooleanSupplier stopping) {
         String name = lane + "-" + loops.size();
         ExecutorService slot = Executors.newSingleThreadExecutor();
-        ShareLaneLoop loop = new ShareLaneLoop(HeavyLane.consumer(kafka, lane, name), lane, job, slot, LOCK);
+        ShareLaneLoop loop = new ShareLaneLoop(HeavyLane.consumer(kafka, lane, name), lane, job, slot, LOCK,
+                stopping);
         Thread thread = new Thread(loop, name);
         loops.add(loop);
         slots.add(slot);
