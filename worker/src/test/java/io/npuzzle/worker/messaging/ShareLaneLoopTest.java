@@ -179,16 +179,37 @@ class ShareLaneLoopTest {
         assertEquals(1, deliveryCount.get(), "delivered once: never released in between");
     }
 
+    @Test
+    void aGroupWhoseTimingsTheBrokerRefusesStillReadsItsTopicFromTheStart() {
+        String lane = topic(1);
+        // Below the test broker's session floor: refused, with a warning, and Kafka's own timing kept.
+        new HeavyLaneGroup(admin, lane, LOCK, Duration.ofSeconds(1)).configure();
+        send(lane, "published before any consumer");
+
+        Set<String> taken = ConcurrentHashMap.newKeySet();
+        start(lane, record -> {
+            taken.add(record.value());
+            return AcknowledgeType.ACCEPT;
+        });
+        Awaitility.await("the job published before the group had members").atMost(TIMEOUT)
+                .until(() -> taken.contains("published before any consumer"));
+    }
+
     /** A topic of its own and a share group of the same name, set up as the workers set theirs. */
     private String lane(int partitions) {
-        String lane = "share-lane-" + LANES.incrementAndGet() + "-" + System.nanoTime();
-        try {
-            admin.createTopics(List.of(new NewTopic(lane, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("could not create topic " + lane, e);
-        }
+        String lane = topic(partitions);
         new HeavyLaneGroup(admin, lane, LOCK, SESSION).configure();
         return lane;
+    }
+
+    private String topic(int partitions) {
+        String topic = "share-lane-" + LANES.incrementAndGet() + "-" + System.nanoTime();
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not create topic " + topic, e);
+        }
+        return topic;
     }
 
     private void start(String lane, Function<ConsumerRecord<String, String>, AcknowledgeType> job) {
