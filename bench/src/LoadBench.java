@@ -11,10 +11,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -23,11 +26,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Drives a running solve service with N concurrent clients and prints jobs/s and p50/p99 submit-to-DONE latency,
- * first for 3x3 boards the service has not seen (uncached), then for the same boards again (cached). Every job
- * must end DONE; a submission refused with 503 (a server briefly away) is sent again and counted.
+ * Drives a running solve service with 3x3 boards, first ones the service has not seen (uncached), then the same
+ * boards again (cached). Every job must end DONE.
+ * <p>Closed loop (the default): N concurrent clients, each submitting and waiting for its job before the next;
+ * prints jobs/s and p50/p99 submit-to-DONE latency. A submission refused with 503 (a server briefly away) is sent
+ * again and counted.
+ * <p>Open loop ({@code --rates}): submissions at a fixed rate, step by step, whatever the answers' pace, each
+ * latency counted from the moment the schedule meant to send it (so a stalled service is not measured by the few
+ * requests it let through: coordinated omission corrected, as wrk2 does); prints per step the jobs/s reached and
+ * p50/p99/p99.9 of the submit and of submit-to-DONE. With {@code --redis}, also the Redis commands per job, from
+ * INFO commandstats before and after each step (commands that scripts run included), and at the end the Redis
+ * round trips of one uncached job by command: MONITOR on each Redis while 100 jobs run at 20 a second, less what
+ * the same time idle gives (the services' own ticks), commands from scripts left out.
  *
  * Usage: LoadBench [--url http://localhost:8080] [--clients 16] [--jobs 2000]
+ *        LoadBench [--url ...] --rates 250,500,1000 [--seconds 10] [--redis localhost:6379,localhost:6380]
  */
 public class LoadBench {
 
@@ -48,13 +61,23 @@ public class LoadBench {
         String url = "http://localhost:8080";
         int clients = 16;
         int jobs = 2000;
+        int[] rates = null;
+        int seconds = 10;
+        List<String> redis = List.of();
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--url" -> url = args[i + 1];
                 case "--clients" -> clients = Integer.parseInt(args[i + 1]);
                 case "--jobs" -> jobs = Integer.parseInt(args[i + 1]);
+                case "--rates" -> rates = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
+                case "--redis" -> redis = List.of(args[i + 1].split(","));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
+        }
+        if (rates != null) {
+            new OpenLoop(url, redis).run(rates, Duration.ofSeconds(seconds));
+            return;
         }
         LoadBench bench = new LoadBench(url);
         List<String> boards = freshBoards(jobs, new Random(System.nanoTime()));
@@ -169,11 +192,221 @@ public class LoadBench {
         return matcher.group(1);
     }
 
-    private static double percentile(long[] sorted, int p) {
+    private static double percentile(long[] sorted, double p) {
         if (sorted.length == 0) {
             return 0;
         }
         int index = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
         return sorted[Math.max(0, index)] / 1e6;
+    }
+
+    /** Submissions at fixed rates, latencies from each one's scheduled moment (see the class comment). */
+    static final class OpenLoop {
+
+        private static final Duration DRAIN = Duration.ofSeconds(60);
+
+        private final String url;
+        private final List<String> redis;
+        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        private final AtomicInteger failures = new AtomicInteger();
+
+        OpenLoop(String url, List<String> redis) {
+            this.url = url;
+            this.redis = redis;
+        }
+
+        void run(int[] rates, Duration step) throws Exception {
+            step("warm-up", rates[0], freshBoards(rates[0], new Random(System.nanoTime())));
+            System.out.printf("open loop against %s, %d s a step%n", url, step.toSeconds());
+            System.out.println("| pass | rate asked | jobs/s reached | submit p50 / p99 / p99.9 ms"
+                    + " | submit to DONE p50 / p99 / p99.9 ms | Redis commands a job |");
+            System.out.println("|---|---|---|---|---|---|");
+            for (int rate : rates) {
+                List<String> boards = freshBoards((int) (rate * step.toSeconds()), new Random(System.nanoTime()));
+                step("uncached", rate, boards);
+                step("cached", rate, boards);
+            }
+            if (!redis.isEmpty()) {
+                roundTrips();
+            }
+            System.out.printf("%d jobs failed or timed out%n", failures.get());
+        }
+
+        /** Round trips a job by command, as the class comment says. */
+        private void roundTrips() throws Exception {
+            int jobs = 100;
+            int rate = 20;
+            Duration window = Duration.ofMillis(jobs * 1000L / rate + 2000);
+            Map<String, Long> idle = monitored(window, () -> { });
+            Map<String, Long> busy = monitored(window, () -> step("monitored", rate,
+                    freshBoards(jobs, new Random(System.nanoTime()))));
+            StringBuilder line = new StringBuilder();
+            double total = 0;
+            for (Map.Entry<String, Long> command : busy.entrySet()) {
+                double perJob = (command.getValue() - idle.getOrDefault(command.getKey(), 0L)) / (double) jobs;
+                if (perJob >= 0.05) {
+                    line.append(String.format(" %s %.2f", command.getKey(), perJob));
+                    total += perJob;
+                }
+            }
+            System.out.printf("Redis round trips an uncached job: %.2f (%s)%n", total, line.toString().trim());
+        }
+
+        interface Work {
+            void run() throws Exception;
+        }
+
+        /** Top-level commands by name over every Redis named while the work runs, for at least the window. */
+        private Map<String, Long> monitored(Duration window, Work work) throws Exception {
+            Map<String, Long> counts = new ConcurrentHashMap<>();
+            List<java.net.Socket> sockets = new ArrayList<>();
+            List<Thread> readers = new ArrayList<>();
+            Pattern line = Pattern.compile("^\\+\\d+\\.\\d+ \\[\\d+ ([^\\]]+)\\] \"([A-Za-z]+)\"");
+            for (String address : redis) {
+                String[] hostPort = address.split(":");
+                java.net.Socket socket = new java.net.Socket(hostPort[0], Integer.parseInt(hostPort[1]));
+                socket.getOutputStream().write("MONITOR\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                        socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                in.readLine();
+                Thread reader = new Thread(() -> {
+                    try {
+                        for (String text = in.readLine(); text != null; text = in.readLine()) {
+                            Matcher matcher = line.matcher(text);
+                            if (matcher.find() && !matcher.group(1).equals("lua")) {
+                                String command = matcher.group(2).toUpperCase(java.util.Locale.ROOT);
+                                if (!command.equals("INFO")) {
+                                    counts.merge(command, 1L, Long::sum);
+                                }
+                            }
+                        }
+                    } catch (java.io.IOException e) {
+                        // closed
+                    }
+                });
+                reader.setDaemon(true);
+                reader.start();
+                sockets.add(socket);
+                readers.add(reader);
+            }
+            long started = System.nanoTime();
+            work.run();
+            long left = window.toNanos() - (System.nanoTime() - started);
+            if (left > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(left);
+            }
+            for (java.net.Socket socket : sockets) {
+                socket.close();
+            }
+            for (Thread reader : readers) {
+                reader.join(1000);
+            }
+            return new java.util.TreeMap<>(counts);
+        }
+
+        private void step(String pass, int rate, List<String> boards) throws Exception {
+            int n = boards.size();
+            long[] submitted = new long[n];
+            long[] finished = new long[n];
+            CountDownLatch ended = new CountDownLatch(n);
+            java.util.concurrent.atomic.AtomicLong lastDone = new java.util.concurrent.atomic.AtomicLong();
+            Map<String, Long> before = commands();
+            long period = 1_000_000_000L / rate;
+            long start = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                long due = start + i * period;
+                long wait = due - System.nanoTime();
+                if (wait > 0) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                }
+                int job = i;
+                http.sendAsync(post(boards.get(i)), HttpResponse.BodyHandlers.ofString()).whenComplete((answer, e) -> {
+                    long now = System.nanoTime();
+                    submitted[job] = now - due;
+                    if (e != null || (answer.statusCode() != 200 && answer.statusCode() != 202)) {
+                        fail(ended);
+                    } else if (answer.statusCode() == 200) {
+                        finished[job] = submitted[job];
+                        lastDone.accumulateAndGet(now, Math::max);
+                        ended.countDown();
+                    } else {
+                        awaitDone(field(ID, answer.body()), due, finished, job, ended, lastDone);
+                    }
+                });
+            }
+            if (!ended.await(DRAIN.toSeconds() + n / rate, TimeUnit.SECONDS)) {
+                System.out.printf("%s at %d/s: %d jobs not DONE in time%n", pass, rate, ended.getCount());
+            }
+            double reached = n / ((lastDone.get() - start) / 1e9);
+            Map<String, Long> after = commands();
+            String perJob = redis.isEmpty() ? "-" : String.format("%.2f", (total(after) - total(before)) / (double) n);
+            System.out.printf("| %s | %d | %.0f | %s | %s | %s |%n", pass, rate, reached, percentiles(submitted),
+                    percentiles(finished), perJob);
+        }
+
+        private void awaitDone(String id, long due, long[] finished, int job, CountDownLatch ended,
+                               java.util.concurrent.atomic.AtomicLong lastDone) {
+            http.sendAsync(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs/" + id + "?wait=10")).build(),
+                    HttpResponse.BodyHandlers.ofString()).whenComplete((answer, e) -> {
+                        long now = System.nanoTime();
+                        String status = e == null ? STATUS.matcher(answer.body()).results()
+                                .map(match -> match.group(1)).findFirst().orElse("?") : "?";
+                        if (status.equals("DONE")) {
+                            finished[job] = now - due;
+                            lastDone.accumulateAndGet(now, Math::max);
+                            ended.countDown();
+                        } else if (status.equals("QUEUED") || status.equals("RUNNING")) {
+                            awaitDone(id, due, finished, job, ended, lastDone);
+                        } else {
+                            fail(ended);
+                        }
+                    });
+        }
+
+        private void fail(CountDownLatch ended) {
+            failures.incrementAndGet();
+            ended.countDown();
+        }
+
+        private HttpRequest post(String board) {
+            return HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs")).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + board + "\"}")).build();
+        }
+
+        private static String percentiles(long[] nanos) {
+            long[] sorted = Arrays.stream(nanos).filter(t -> t > 0).sorted().toArray();
+            return String.format("%.1f / %.1f / %.1f", percentile(sorted, 50), percentile(sorted, 99),
+                    percentile(sorted, 99.9));
+        }
+
+        /** Calls per command over every Redis named, from INFO commandstats (the INFO calls themselves left out). */
+        private Map<String, Long> commands() throws Exception {
+            Map<String, Long> calls = new java.util.TreeMap<>();
+            Pattern line = Pattern.compile("cmdstat_([a-z|]+):calls=(\\d+)");
+            for (String address : redis) {
+                String[] hostPort = address.split(":");
+                try (java.net.Socket socket = new java.net.Socket(hostPort[0], Integer.parseInt(hostPort[1]))) {
+                    socket.getOutputStream().write("INFO commandstats\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                            socket.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII));
+                    int length = Integer.parseInt(in.readLine().substring(1));
+                    char[] body = new char[length];
+                    for (int read = 0; read < length; ) {
+                        read += in.read(body, read, length - read);
+                    }
+                    Matcher matcher = line.matcher(new String(body));
+                    while (matcher.find()) {
+                        if (!matcher.group(1).equals("info")) {
+                            calls.merge(matcher.group(1), Long.parseLong(matcher.group(2)), Long::sum);
+                        }
+                    }
+                }
+            }
+            return calls;
+        }
+
+        private static long total(Map<String, Long> calls) {
+            return calls.values().stream().mapToLong(Long::longValue).sum();
+        }
     }
 }
