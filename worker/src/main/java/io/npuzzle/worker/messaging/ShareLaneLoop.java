@@ -105,7 +105,6 @@ final class ShareLaneLoop implements Runnable {
         }
     }
 
-
     /** Starts the jobs of new records, waits for one to end or a renewal to fall due, then acknowledges them all. */
     private void settle(ConsumerRecords<String, String> records) {
         // A job whose record the broker gave to another consumer (a rebalance moved its partition) never comes
