@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -137,6 +138,34 @@ public final class ConfigurationPage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The rows naming a messaging channel's setting ({@code mp.messaging.incoming.<channel>...}) whose channel none
+     * of the given application.properties files configures: a row left behind by a channel that is gone.
+     */
+    public List<String> rowsOfChannelsNoneConfigures(List<Path> applicationProperties) {
+        Pattern channel = Pattern.compile("`(mp\\.messaging\\.(?:incoming|outgoing)\\.[a-z0-9-]+\\.)");
+        List<String> configured = new ArrayList<>();
+        for (Path properties : applicationProperties) {
+            try {
+                configured.addAll(Files.readAllLines(properties));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        List<String> stale = new ArrayList<>();
+        for (String line : lines) {
+            String[] cells = line.split("\\|", -1);
+            Matcher named = cells.length > 2 && line.startsWith("|") ? channel.matcher(cells[1]) : null;
+            if (named != null && named.find()) {
+                String prefix = named.group(1);
+                if (configured.stream().noneMatch(property -> property.strip().startsWith(prefix))) {
+                    stale.add(line);
+                }
+            }
+        }
+        return stale;
     }
 
     /** Every setting the classes under {@code classes} (a module's compiled main classes) declare. */

@@ -26,6 +26,13 @@ class ConfigurationDocTest {
     }
 
     @Test
+    void everyMessagingChannelThePageNamesIsOneTheServicesConfigure() {
+        assertEquals(List.of(), PAGE.rowsOfChannelsNoneConfigures(List.of(
+                Path.of("src/main/resources/application.properties"),
+                Path.of("../api/src/main/resources/application.properties"))));
+    }
+
+    @Test
     void everyNpuzzleKeyTheApplicationPropertiesSetHasARowInTheConfigurationPage() {
         assertEquals(List.of(), PAGE.undocumentedPropertiesOfThisModule());
     }
