@@ -2,26 +2,35 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -259,28 +268,28 @@ public class LoadBench {
         /** Top-level commands by name over every Redis named while the work runs, for at least the window. */
         private Map<String, Long> monitored(Duration window, Work work) throws Exception {
             Map<String, Long> counts = new ConcurrentHashMap<>();
-            List<java.net.Socket> sockets = new ArrayList<>();
+            List<Socket> sockets = new ArrayList<>();
             List<Thread> readers = new ArrayList<>();
             Pattern line = Pattern.compile("^\\+\\d+\\.\\d+ \\[\\d+ ([^\\]]+)\\] \"([A-Za-z]+)\"");
             for (String address : redis) {
                 String[] hostPort = address.split(":");
-                java.net.Socket socket = new java.net.Socket(hostPort[0], Integer.parseInt(hostPort[1]));
-                socket.getOutputStream().write("MONITOR\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-                java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
-                        socket.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+                Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]));
+                socket.getOutputStream().write("MONITOR\r\n".getBytes(StandardCharsets.US_ASCII));
+                BufferedReader in = new BufferedReader(new InputStreamReader(
+                        socket.getInputStream(), StandardCharsets.UTF_8));
                 in.readLine();
                 Thread reader = new Thread(() -> {
                     try {
                         for (String text = in.readLine(); text != null; text = in.readLine()) {
                             Matcher matcher = line.matcher(text);
                             if (matcher.find() && !matcher.group(1).equals("lua")) {
-                                String command = matcher.group(2).toUpperCase(java.util.Locale.ROOT);
+                                String command = matcher.group(2).toUpperCase(Locale.ROOT);
                                 if (!command.equals("INFO")) {
                                     counts.merge(command, 1L, Long::sum);
                                 }
                             }
                         }
-                    } catch (java.io.IOException e) {
+                    } catch (IOException e) {
                         // closed
                     }
                 });
@@ -293,15 +302,15 @@ public class LoadBench {
             work.run();
             long left = window.toNanos() - (System.nanoTime() - started);
             if (left > 0) {
-                java.util.concurrent.locks.LockSupport.parkNanos(left);
+                LockSupport.parkNanos(left);
             }
-            for (java.net.Socket socket : sockets) {
+            for (Socket socket : sockets) {
                 socket.close();
             }
             for (Thread reader : readers) {
                 reader.join(1000);
             }
-            return new java.util.TreeMap<>(counts);
+            return new TreeMap<>(counts);
         }
 
         private void step(String pass, int rate, List<String> boards) throws Exception {
@@ -309,7 +318,7 @@ public class LoadBench {
             long[] submitted = new long[n];
             long[] finished = new long[n];
             CountDownLatch ended = new CountDownLatch(n);
-            java.util.concurrent.atomic.AtomicLong lastDone = new java.util.concurrent.atomic.AtomicLong();
+            AtomicLong lastDone = new AtomicLong();
             Map<String, Long> before = commands();
             long period = 1_000_000_000L / rate;
             long start = System.nanoTime();
@@ -317,7 +326,7 @@ public class LoadBench {
                 long due = start + i * period;
                 long wait = due - System.nanoTime();
                 if (wait > 0) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                    LockSupport.parkNanos(wait);
                 }
                 int job = i;
                 http.sendAsync(post(boards.get(i)), HttpResponse.BodyHandlers.ofString()).whenComplete((answer, e) -> {
@@ -345,7 +354,7 @@ public class LoadBench {
         }
 
         private void awaitDone(String id, long due, long[] finished, int job, CountDownLatch ended,
-                               java.util.concurrent.atomic.AtomicLong lastDone) {
+                               AtomicLong lastDone) {
             http.sendAsync(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs/" + id + "?wait=10")).build(),
                     HttpResponse.BodyHandlers.ofString()).whenComplete((answer, e) -> {
                         long now = System.nanoTime();
@@ -381,14 +390,14 @@ public class LoadBench {
 
         /** Calls per command over every Redis named, from INFO commandstats (the INFO calls themselves left out). */
         private Map<String, Long> commands() throws Exception {
-            Map<String, Long> calls = new java.util.TreeMap<>();
+            Map<String, Long> calls = new TreeMap<>();
             Pattern line = Pattern.compile("cmdstat_([a-z|]+):calls=(\\d+)");
             for (String address : redis) {
                 String[] hostPort = address.split(":");
-                try (java.net.Socket socket = new java.net.Socket(hostPort[0], Integer.parseInt(hostPort[1]))) {
-                    socket.getOutputStream().write("INFO commandstats\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-                    java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
-                            socket.getInputStream(), java.nio.charset.StandardCharsets.US_ASCII));
+                try (Socket socket = new Socket(hostPort[0], Integer.parseInt(hostPort[1]))) {
+                    socket.getOutputStream().write("INFO commandstats\r\n".getBytes(StandardCharsets.US_ASCII));
+                    BufferedReader in = new BufferedReader(new InputStreamReader(
+                            socket.getInputStream(), StandardCharsets.US_ASCII));
                     int length = Integer.parseInt(in.readLine().substring(1));
                     char[] body = new char[length];
                     for (int read = 0; read < length; ) {

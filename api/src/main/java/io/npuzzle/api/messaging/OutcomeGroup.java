@@ -1,11 +1,11 @@
 package io.npuzzle.api.messaging;
 
+import io.npuzzle.runtime.kafka.KafkaClients;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -16,7 +16,6 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -42,12 +41,7 @@ public class OutcomeGroup {
     OutcomeGroup(@Identifier("default-kafka-broker") Map<String, Object> kafka,
                  @ConfigProperty(name = "mp.messaging.incoming.solve-results.group.id") String groupId,
                  @ConfigProperty(name = "mp.messaging.incoming.solve-results.topic") String topic) {
-        Map<String, Object> config = new HashMap<>(kafka);
-        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "npuzzle-api-outcome-group");
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
-        this.admin = Admin.create(AdminClientConfig.configNames().stream().filter(config::containsKey)
-                .collect(Collectors.toMap(Function.identity(), config::get)));
+        this.admin = KafkaClients.admin(kafka, "npuzzle-api-outcome-group", CALL_TIMEOUT);
         this.groupId = groupId;
         this.topic = topic;
     }

@@ -1,6 +1,7 @@
 package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.kafka.KafkaClients;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.ThreadPriority;
@@ -21,7 +22,6 @@ import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -99,8 +99,7 @@ public class HeavyLane {
 
     /** A share consumer of the group that acknowledges each record itself and acquires one a poll. */
     static KafkaShareConsumer<String, String> consumer(Map<String, Object> kafka, String groupId, String clientId) {
-        Map<String, Object> settings = new HashMap<>();
-        ConsumerConfig.configNames().stream().filter(kafka::containsKey).forEach(key -> settings.put(key, kafka.get(key)));
+        Map<String, Object> settings = KafkaClients.settings(kafka, ConsumerConfig.configNames());
         settings.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         settings.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         settings.put(ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit");

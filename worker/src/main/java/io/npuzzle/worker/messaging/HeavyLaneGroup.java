@@ -1,13 +1,13 @@
 package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.kafka.KafkaClients;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
@@ -16,7 +16,6 @@ import org.apache.kafka.common.errors.InvalidRequestException;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -48,7 +47,8 @@ public class HeavyLaneGroup {
 
     @Inject
     HeavyLaneGroup(@Identifier("default-kafka-broker") Map<String, Object> kafka, WorkerConfig config) {
-        this(admin(kafka), Topics.HEAVY_SHARE_GROUP, config.heavy().lockDuration(), config.heavy().sessionTimeout());
+        this(KafkaClients.admin(kafka, "npuzzle-worker-heavy-lane-group", CALL_TIMEOUT), Topics.HEAVY_SHARE_GROUP,
+                config.heavy().lockDuration(), config.heavy().sessionTimeout());
     }
 
     HeavyLaneGroup(Admin admin, String groupId, Duration lock, Duration session) {
@@ -56,15 +56,6 @@ public class HeavyLaneGroup {
         this.groupId = groupId;
         this.lock = lock;
         this.session = session;
-    }
-
-    private static Admin admin(Map<String, Object> kafka) {
-        Map<String, Object> settings = new HashMap<>();
-        AdminClientConfig.configNames().stream().filter(kafka::containsKey)
-                .forEach(key -> settings.put(key, kafka.get(key)));
-        settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
-        settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
-        return Admin.create(settings);
     }
 
     /** Sets the group's settings once per worker; throws, to be retried, while the broker does not answer. */
