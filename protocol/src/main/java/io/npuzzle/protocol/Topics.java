@@ -17,6 +17,12 @@ public final class Topics {
      */
     public static final String HEAVY_REQUESTS = REQUESTS + ".heavy";
     /**
+     * Partitions of {@link #HEAVY_REQUESTS}: one, so that every member of {@link #HEAVY_SHARE_GROUP} is assigned it.
+     * Kafka's share-group assignor gives each partition to one member while members are fewer than partitions, and
+     * a job on a busy member's partition would wait for it while other slots stand idle.
+     */
+    public static final int HEAVY_REQUESTS_PARTITIONS = 1;
+    /**
      * Records of either requests topic that no worker can handle (not JSON, not a solve request, an invalid board),
      * as they came, with the reason in the {@code dead-letter-reason} header.
      */

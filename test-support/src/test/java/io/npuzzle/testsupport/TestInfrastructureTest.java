@@ -22,7 +22,7 @@ class TestInfrastructureTest {
             Map<String, TopicDescription> topics = admin.describeTopics(List.of(Topics.REQUESTS, Topics.HEAVY_REQUESTS, Topics.RESULTS))
                     .allTopicNames().get(30, TimeUnit.SECONDS);
             assertEquals(EmbeddedKafka.PARTITIONS, topics.get(Topics.REQUESTS).partitions().size());
-            assertEquals(EmbeddedKafka.PARTITIONS, topics.get(Topics.HEAVY_REQUESTS).partitions().size());
+            assertEquals(Topics.HEAVY_REQUESTS_PARTITIONS, topics.get(Topics.HEAVY_REQUESTS).partitions().size());
             assertEquals(EmbeddedKafka.PARTITIONS, topics.get(Topics.RESULTS).partitions().size());
         }
         infrastructure.redis().flushAll();

@@ -128,9 +128,9 @@ public interface ApiConfig {
         int quickWindow();
 
         /**
-         * Heavy jobs published and not yet started, at most. The heavy lane's share consumers take published
-         * records in no set order across partitions, so with one a quiet client's job is the next to start once
-         * the job published before it has; heavy jobs are long, and the next is published as soon as one starts.
+         * Heavy jobs published and not yet started, at most: with one, a quiet client's job is the next to start
+         * once the job published before it has; heavy jobs are long, and the next is published as soon as one
+         * starts.
          */
         @WithDefault("1")
         int heavyWindow();

@@ -3,6 +3,7 @@ package io.npuzzle.deploy.k8s;
 import io.npuzzle.deploy.Repository;
 import io.npuzzle.deploy.RootPom;
 import io.npuzzle.deploy.app.AppModule;
+import io.npuzzle.protocol.Topics;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.kafka.KafkaClusterSpec;
 import io.strimzi.api.kafka.model.kafka.listener.GenericKafkaListener;
@@ -115,6 +116,15 @@ class KafkaTopologyTest {
             Stream.of("incoming", "outgoing").forEach(direction -> used.addAll(app.topics(direction).values()));
         }
         assertEquals(used, declared, "the KafkaTopics are exactly the apps' topics");
+    }
+
+    /** The heavy lane's share group gives a partition to every member only while the members outnumber them. */
+    @ParameterizedTest
+    @FieldSource("io.npuzzle.deploy.k8s.Kustomize#OVERLAYS")
+    void theHeavyRequestsTopicHasThePartitionsEveryWorkerShares(String overlay) {
+        KafkaTopic heavy = RenderedOverlay.of(overlay).all(KafkaTopic.class).stream()
+                .filter(topic -> TopicNames.of(topic).equals(Topics.HEAVY_REQUESTS)).findFirst().orElseThrow();
+        assertEquals(Topics.HEAVY_REQUESTS_PARTITIONS, heavy.getSpec().getPartitions());
     }
 
     /**

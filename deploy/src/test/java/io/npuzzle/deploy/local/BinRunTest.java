@@ -4,6 +4,7 @@ import io.npuzzle.deploy.LogicalLines;
 import io.npuzzle.deploy.Repository;
 import io.npuzzle.deploy.app.AppModule;
 import io.npuzzle.deploy.app.JavaOptions;
+import io.npuzzle.protocol.Topics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
@@ -37,6 +38,14 @@ class BinRunTest {
         }
         // The broker would create a missing topic on first use, but with its default partitions, not these.
         assertEquals(used, created, "TOPICS in bin/run are the apps' topics");
+    }
+
+    /** The heavy lane's share group gives a partition to every member only while the members outnumber them. */
+    @Test
+    void createsTheHeavyRequestsTopicWithThePartitionsEveryWorkerShares() {
+        assertTrue(SCRIPT.contains("HEAVY_TOPIC=" + Topics.HEAVY_REQUESTS), "HEAVY_TOPIC names the heavy lane's");
+        assertTrue(SCRIPT.contains("HEAVY_PARTITIONS=" + Topics.HEAVY_REQUESTS_PARTITIONS),
+                "HEAVY_PARTITIONS=" + Topics.HEAVY_REQUESTS_PARTITIONS);
     }
 
     /**

@@ -72,7 +72,31 @@ public class HeavyLaneGroup {
                     + " worker that dies holds its heavy jobs longer; lower its group.share.min.* floors",
                     lock, session, groupId, e.getCause().getMessage());
         }
+        if (!everyMemberTakesEveryJob(Topics.HEAVY_REQUESTS)) {
+            LOG.warnf("topic %s has more than %d partition: while the workers are fewer than its partitions, the"
+                    + " share group gives each partition to one of them, and a heavy job waits for its partition's"
+                    + " worker however many slots stand idle; recreate the topic with %d (docs/operations.md)",
+                    Topics.HEAVY_REQUESTS, Topics.HEAVY_REQUESTS_PARTITIONS, Topics.HEAVY_REQUESTS_PARTITIONS);
+        }
         configured = true;
+    }
+
+    /**
+     * Whether {@code topic} has no more partitions than {@link Topics#HEAVY_REQUESTS_PARTITIONS}, so that the share
+     * group assigns each to every member; true too when the broker cannot say, as this only decides a warning.
+     */
+    boolean everyMemberTakesEveryJob(String topic) {
+        try {
+            return admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic).partitions().size()
+                    <= Topics.HEAVY_REQUESTS_PARTITIONS;
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debugf("could not count the partitions of %s: %s", topic, e.toString());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
     }
 
     private static final class RefusedSettings extends RuntimeException {

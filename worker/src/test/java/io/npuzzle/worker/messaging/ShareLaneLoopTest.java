@@ -1,5 +1,6 @@
 package io.npuzzle.worker.messaging;
 
+import io.npuzzle.protocol.Topics;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -35,13 +36,14 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The heavy lane's share consumers against a real broker: consumers beyond the partition count take work, a job
- * longer than the lock stays with its consumer while the next job goes to an idle one, and a record whose consumer
- * died goes to another within the lock duration.
+ * longer than the lock stays with its consumer while every other job on a lane partitioned as the heavy topic goes
+ * to an idle one, and a record whose consumer died goes to another within the lock duration.
  */
 class ShareLaneLoopTest {
 
@@ -93,8 +95,8 @@ class ShareLaneLoopTest {
     }
 
     @Test
-    void aJobLongerThanTheLockStaysWithItsConsumerWhileTheNextJobGoesToAnIdleConsumer() {
-        String lane = lane(1);
+    void aJobLongerThanTheLockStaysWithItsConsumerWhileEveryOtherJobGoesToAnIdleConsumer() {
+        String lane = lane(Topics.HEAVY_REQUESTS_PARTITIONS);
         Map<String, AtomicInteger> starts = new ConcurrentHashMap<>();
         Map<String, Integer> ranOn = new ConcurrentHashMap<>();
         CountDownLatch longStarted = new CountDownLatch(1);
@@ -114,16 +116,29 @@ class ShareLaneLoopTest {
         }
         awaitMembers(lane, 2);
 
-        send(lane, "long");
+        send(lane, 0, "long");
         Awaitility.await("the long job started").atMost(TIMEOUT).until(() -> longStarted.getCount() == 0);
-        send(lane, "short");
+        // One short job on each partition: none may wait for the busy consumer, whichever partitions it holds.
+        List<String> shortJobs = new ArrayList<>();
+        for (int partition = 0; partition < Topics.HEAVY_REQUESTS_PARTITIONS; partition++) {
+            shortJobs.add("short-" + partition);
+            send(lane, partition, "short-" + partition);
+        }
 
-        Awaitility.await("the short job ran while the long one runs").atMost(LOCK).until(() -> ranOn.containsKey("short"));
-        assertNotEquals(ranOn.get("long"), ranOn.get("short"), "the short job ran on the idle consumer");
+        Awaitility.await("the short jobs ran while the long one runs").atMost(LOCK)
+                .until(() -> ranOn.keySet().containsAll(shortJobs));
+        shortJobs.forEach(job -> assertNotEquals(ranOn.get("long"), ranOn.get(job), job + " ran on the idle consumer"));
         Awaitility.await("the long job finished").atMost(TIMEOUT).until(() -> longFinished.getCount() == 0);
         Awaitility.await("the long job was never handed to another consumer, nor again once accepted")
                 .during(LOCK.plusSeconds(1)).atMost(LOCK.multipliedBy(3))
-                .until(() -> starts.get("long").get() == 1 && starts.get("short").get() == 1);
+                .until(() -> starts.values().stream().allMatch(count -> count.get() == 1));
+    }
+
+    @Test
+    void aLaneSplitOverMorePartitionsThanTheHeavyTopicIsToldApart() {
+        HeavyLaneGroup group = new HeavyLaneGroup(admin, "split-lane", LOCK, SESSION);
+        assertTrue(group.everyMemberTakesEveryJob(topic(Topics.HEAVY_REQUESTS_PARTITIONS)));
+        assertFalse(group.everyMemberTakesEveryJob(topic(12)));
     }
 
     @Test
@@ -254,8 +269,12 @@ class ShareLaneLoopTest {
     }
 
     private void send(String lane, String value) {
+        send(lane, 0, value);
+    }
+
+    private void send(String lane, int partition, String value) {
         try (KafkaProducer<String, String> producer = producer()) {
-            producer.send(new ProducerRecord<>(lane, value, value));
+            producer.send(new ProducerRecord<>(lane, partition, value, value));
         }
     }
 
