@@ -10,6 +10,7 @@ import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.metrics.JobMetrics;
 import io.npuzzle.worker.solve.Answer;
+import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SolutionSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -108,13 +109,18 @@ public class JobFlow {
             LOG.info("cancelled");
             return new Handled.Skip("cancelled");
         }
+        boolean lookedUp = !CacheAndLockAnswers.skipsTheCache(puzzle);
         if (answer instanceof Answer.Failed failed) {
-            metrics.cacheLookup(false);
+            if (lookedUp) {
+                metrics.cacheLookup(false);
+            }
             LOG.infof("failed: %s", failed.problem().detail());
             return failed(request.jobId(), failed.problem());
         }
         Answer.Found found = (Answer.Found) answer;
-        metrics.cacheLookup(found.fromCache());
+        if (lookedUp) {
+            metrics.cacheLookup(found.fromCache());
+        }
         return done(request, found.solution(), found.fromCache());
     }
 

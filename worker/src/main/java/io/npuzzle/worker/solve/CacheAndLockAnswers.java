@@ -18,7 +18,8 @@ import java.util.function.BooleanSupplier;
 /**
  * Answers a puzzle from the cache, or solves it under the puzzle's lock and fills the cache, so that workers that
  * meet the same puzzle at the same time solve it once: the others wait for the cache instead. Puzzles small enough
- * for an exact table skip the lock.
+ * for an exact table are solved at once: their answer takes microseconds, less than a cache look-up or a lock, and
+ * is stored for the API's look-ups without waiting.
  */
 @ApplicationScoped
 public class CacheAndLockAnswers {
@@ -51,17 +52,19 @@ public class CacheAndLockAnswers {
     /** The answer; {@link Answer.Cancelled} when {@code cancelled} stopped the search. */
     public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
                          ProgressListener progress) {
-        boolean cheap = ExactTable.covers(puzzle.shape());
+        if (skipsTheCache(puzzle)) {
+            Answer answer = retries.solve(puzzle, quality, cancelled, progress);
+            if (answer instanceof Answer.Found found) {
+                cache.storeInBackground(key, found.solution());
+            }
+            return answer;
+        }
         long waitUntil = System.nanoTime() + longestWait.toNanos();
         while (true) {
             // Looked up again: a solve of this puzzle may have finished since the job started.
             Optional<CachedSolution> cached = cache.find(key).filter(solution -> solution.serves(quality));
             if (cached.isPresent()) {
                 return new Answer.Found(cached.get(), true);
-            }
-            if (cheap) {
-                // A table answer takes microseconds, less than taking and releasing a lock.
-                return solve(key, puzzle, quality, cancelled, progress);
             }
             Optional<SolveLocks.Lease> lease = locks.tryLock(key, quality);
             if (lease.isPresent()) {
@@ -75,6 +78,11 @@ public class CacheAndLockAnswers {
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
+    }
+
+    /** Whether a puzzle is solved without looking in the cache first: an exact table covers it. */
+    public static boolean skipsTheCache(Puzzle puzzle) {
+        return ExactTable.covers(puzzle.shape());
     }
 
     private Answer solve(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,

@@ -15,4 +15,7 @@ public interface SolutionCache {
      * a larger bound or none, an answer that proves nothing is only added where nothing is cached.
      */
     void store(String key, CachedSolution solution);
+
+    /** {@link #store}, returning at once: for answers no lock waits on, whose solve cost less than the store. */
+    void storeInBackground(String key, CachedSolution solution);
 }

@@ -8,6 +8,7 @@ import io.npuzzle.runtime.redis.RedisStores;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolutionCache;
 import io.quarkus.redis.client.RedisClientName;
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.redis.datasource.value.ValueCommands;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,12 +28,16 @@ public class RedisSolutionCache implements SolutionCache {
     private static final Logger LOG = Logger.getLogger(RedisSolutionCache.class);
 
     private final RedisDataSource redis;
+    private final ReactiveRedisDataSource inBackground;
     private final ValueCommands<String, String> values;
     private final JsonCodec json;
     private final Duration ttl;
 
-    RedisSolutionCache(@RedisClientName(RedisStores.CACHE) RedisDataSource redis, JsonCodec json, WorkerConfig config) {
+    RedisSolutionCache(@RedisClientName(RedisStores.CACHE) RedisDataSource redis,
+                       @RedisClientName(RedisStores.CACHE) ReactiveRedisDataSource inBackground, JsonCodec json,
+                       WorkerConfig config) {
         this.redis = redis;
+        this.inBackground = inBackground;
         this.values = redis.value(String.class);
         this.json = json;
         this.ttl = config.cacheTtl();
@@ -51,12 +56,22 @@ public class RedisSolutionCache implements SolutionCache {
 
     @Override
     public void store(String key, CachedSolution solution) {
-        Double guarantee = solution.guarantee();
         try {
-            redis.execute("EVAL", JobScripts.STORE_SOLUTION, "1", RedisKeys.solution(key), json.write(solution),
-                    Long.toString(ttl.toSeconds()), guarantee == null ? "" : guarantee.toString());
+            redis.execute("EVAL", storeArguments(key, solution));
         } catch (RuntimeException e) {
             LOG.warnf("could not cache the answer to %s: %s", key, e.getMessage());
         }
+    }
+
+    @Override
+    public void storeInBackground(String key, CachedSolution solution) {
+        inBackground.execute("EVAL", storeArguments(key, solution)).subscribe().with(reply -> { },
+                failure -> LOG.warnf("could not cache the answer to %s: %s", key, failure.getMessage()));
+    }
+
+    private String[] storeArguments(String key, CachedSolution solution) {
+        Double guarantee = solution.guarantee();
+        return new String[] {JobScripts.STORE_SOLUTION, "1", RedisKeys.solution(key), json.write(solution),
+                Long.toString(ttl.toSeconds()), guarantee == null ? "" : guarantee.toString()};
     }
 }

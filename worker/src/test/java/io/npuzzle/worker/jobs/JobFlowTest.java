@@ -24,13 +24,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The job flow over in-memory stores and a scripted solver: no broker, no Redis, no search. */
 class JobFlowTest {
 
-    private static final String ONE_MOVE = "1 2 3 4 5 6 7 0 8";
+    /** One move from the goal on a board no exact table covers, so that its jobs look in the cache. */
+    private static final String ONE_MOVE = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
 
     private final JobFlowFixture fixture = new JobFlowFixture();
 
+    private SolveRequest oneMove() {
+        return fixture.submit(ONE_MOVE, 4, 4, Quality.OPTIMAL);
+    }
+
     @Test
     void aNewJobIsStartedSolvedCachedAndPublishedDone() {
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
 
         SolveOutcome outcome = published(fixture.flow.handle(request));
         assertEquals(JobStatus.DONE, outcome.status());
@@ -48,8 +53,20 @@ class JobFlowTest {
     }
 
     @Test
+    void aJobAnExactTableAnswersIsSolvedWithoutLookingInTheCacheAndItsAnswerCached() {
+        SolveRequest request = fixture.submit("1 2 3 4 5 6 7 0 8");
+
+        SolveOutcome outcome = published(fixture.flow.handle(request));
+        assertEquals("r", outcome.result().moves());
+        assertFalse(outcome.result().cached());
+        assertEquals(0, fixture.cache.lookUps());
+        assertEquals(List.of(), fixture.metrics.cacheLookups(), "no look-up counted");
+        assertEquals("r", fixture.cache.find(request.key()).orElseThrow().moves(), "the answer is cached");
+    }
+
+    @Test
     void aJobWhosePuzzleIsCachedIsAnsweredFromTheCacheWithoutASearch() {
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
         fixture.cache.store(request.key(), new CachedSolution(true, "rlr", true, 1.0, 10));
 
         SolveOutcome outcome = published(fixture.flow.handle(request));
@@ -62,14 +79,14 @@ class JobFlowTest {
 
     @Test
     void aCachedFastAnswerServesAFastRequestButNeverAnOptimalOne() {
-        SolveRequest fast = fixture.submit(ONE_MOVE, 3, 3, Quality.FAST);
+        SolveRequest fast = fixture.submit(ONE_MOVE, 4, 4, Quality.FAST);
         fixture.cache.store(fast.key(), new CachedSolution(true, "rrllr", false, 1.0, 10));
 
         SolveOutcome fastOutcome = published(fixture.flow.handle(fast));
         assertEquals("rrllr", fastOutcome.result().moves());
         assertTrue(fastOutcome.result().cached());
 
-        SolveOutcome optimal = published(fixture.flow.handle(fixture.submit(ONE_MOVE)));
+        SolveOutcome optimal = published(fixture.flow.handle(oneMove()));
         assertEquals("r", optimal.result().moves());
         assertTrue(optimal.result().optimal());
         assertFalse(optimal.result().cached(), "searched for, not taken from the cache");
@@ -80,7 +97,7 @@ class JobFlowTest {
     @Test
     void aFastJobGivingMoreTimeThanTheCachedFastAnswerHadIsSolvedAgain() {
         Quality fiveSeconds = new Quality(Mode.FAST, null, 5);
-        SolveRequest longer = fixture.submit(ONE_MOVE, 3, 3, fiveSeconds);
+        SolveRequest longer = fixture.submit(ONE_MOVE, 4, 4, fiveSeconds);
         fixture.cache.store(longer.key(), new CachedSolution(true, "rrllr", false, 1.0, 10, 5.0, 1, 1000L));
 
         SolveOutcome outcome = published(fixture.flow.handle(longer));
@@ -90,7 +107,7 @@ class JobFlowTest {
 
     @Test
     void aBoundedJobIsSearchedWithItsRatioUnlessTheCacheHoldsAnAnswerAtLeastAsGood() {
-        SolveRequest tight = fixture.submit(ONE_MOVE, 3, 3, Quality.bounded(1.5));
+        SolveRequest tight = fixture.submit(ONE_MOVE, 4, 4, Quality.bounded(1.5));
         fixture.cache.store(tight.key(), new CachedSolution(true, "rrllr", false, 1.0, 10, 2.0));
 
         SolveOutcome searched = published(fixture.flow.handle(tight));
@@ -100,7 +117,7 @@ class JobFlowTest {
         assertEquals(List.of(Quality.bounded(1.5)), fixture.solver.searches());
         assertEquals(1.5, fixture.cache.find(tight.key()).orElseThrow().bound(), "the better guarantee replaced it");
 
-        SolveOutcome loose = published(fixture.flow.handle(fixture.submit(ONE_MOVE, 3, 3, Quality.bounded(2))));
+        SolveOutcome loose = published(fixture.flow.handle(fixture.submit(ONE_MOVE, 4, 4, Quality.bounded(2))));
         assertEquals("r", loose.result().moves());
         assertTrue(loose.result().cached(), "a bound of 1.5 serves a ratio of 2");
         assertEquals(1, fixture.solver.searches().size());
@@ -108,7 +125,7 @@ class JobFlowTest {
 
     @Test
     void aJobCancelledBeforeItsSearchIsSkippedWithoutASearch() {
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
         fixture.cancellations.cancel(request.jobId());
 
         assertEquals(new Handled.Skip("cancelled"), fixture.flow.handle(request));
@@ -119,7 +136,7 @@ class JobFlowTest {
 
     @Test
     void aJobCancelledDuringItsSearchIsSkippedAndNothingIsCached() {
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
         fixture.solver.answering((puzzle, mode, cancelled) -> {
             assertFalse(cancelled.getAsBoolean(), "not cancelled yet when the search starts");
             fixture.cancellations.cancel(request.jobId());
@@ -158,7 +175,7 @@ class JobFlowTest {
 
     @Test
     void aRecordThatIsNoRequestButNamesAWaitingJobEndsThatJobFailed() {
-        String jobId = fixture.submit(ONE_MOVE).jobId();
+        String jobId = oneMove().jobId();
 
         SolveOutcome outcome = published(fixture.flow.handleInvalid(jobId, "not a solve request: no board"));
         assertEquals(JobStatus.FAILED, outcome.status());
@@ -172,7 +189,7 @@ class JobFlowTest {
         SearchProgress first = new SearchProgress(40, 1_000_000, 1_000);
         SearchProgress second = new SearchProgress(42, 2_100_000, 2_000);
         fixture.solver.reporting(first, second);
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
 
         assertEquals(JobStatus.DONE, published(fixture.flow.handle(request)).status());
         assertEquals(List.of(first, second), fixture.progress.of(request.jobId()));
@@ -184,7 +201,7 @@ class JobFlowTest {
             throw new IllegalStateException("broken on purpose");
         });
 
-        SolveOutcome outcome = published(fixture.flow.handle(fixture.submit(ONE_MOVE)));
+        SolveOutcome outcome = published(fixture.flow.handle(oneMove()));
         assertEquals(JobStatus.FAILED, outcome.status());
         assertTrue(outcome.error().is(ProblemType.SOLVER_ERROR), outcome.error().type());
         assertEquals("the solver failed on this board 3 times (IllegalStateException)", outcome.error().detail());
@@ -200,7 +217,7 @@ class JobFlowTest {
         fixture.solver.answering((puzzle, mode, cancelled) -> {
             throw new StackOverflowError("on purpose");
         });
-        SolveOutcome failed = published(fixture.flow.handle(fixture.submit(ONE_MOVE)));
+        SolveOutcome failed = published(fixture.flow.handle(oneMove()));
         assertEquals(JobStatus.FAILED, failed.status());
         assertTrue(failed.error().is(ProblemType.SOLVER_ERROR), failed.error().type());
         assertTrue(failed.error().detail().contains("StackOverflowError"), failed.error().detail());
@@ -213,7 +230,7 @@ class JobFlowTest {
 
     @Test
     void aJobDeliveredMoreOftenThanAllowedFailsInsteadOfBeingSolvedAgain() {
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
         // Each delivery whose worker died before the outcome was recorded leaves the job unfinished.
         for (int delivery = 1; delivery <= JobFlowFixture.MAX_DELIVERIES; delivery++) {
             assertEquals(JobStatus.DONE, published(fixture.flow.handle(request)).status(), "delivery " + delivery);
@@ -229,9 +246,9 @@ class JobFlowTest {
 
     @Test
     void aJobThatIsFinishedAlreadyOrGoneIsSkipped() {
-        SolveRequest finished = fixture.submit(ONE_MOVE);
+        SolveRequest finished = oneMove();
         fixture.starts.finish(finished.jobId());
-        SolveRequest expired = fixture.submit(ONE_MOVE);
+        SolveRequest expired = oneMove();
         fixture.starts.expire(expired.jobId());
 
         assertEquals(new Handled.Skip("finished"), fixture.flow.handle(finished));
@@ -242,7 +259,7 @@ class JobFlowTest {
 
     @Test
     void anOutcomeThatLosesToACancelIsNotCountedAsFinished() {
-        SolveRequest request = fixture.submit(ONE_MOVE);
+        SolveRequest request = oneMove();
         fixture.solver.answering((puzzle, mode, cancelled) -> {
             // Cancelled after the search's last check: it ends over budget all the same.
             fixture.cancellations.cancel(request.jobId());
@@ -260,7 +277,7 @@ class JobFlowTest {
     void aSearchOverBudgetFailsNamingTheBudgetAndIsNotCached() {
         fixture.solver.answering((puzzle, mode, cancelled) -> ScriptedSolver.unsolved(Outcome.BUDGET_EXCEEDED));
 
-        SolveOutcome outcome = published(fixture.flow.handle(fixture.submit(ONE_MOVE)));
+        SolveOutcome outcome = published(fixture.flow.handle(oneMove()));
         assertEquals(JobStatus.FAILED, outcome.status());
         assertTrue(outcome.error().is(ProblemType.BUDGET_EXCEEDED), outcome.error().type());
         assertTrue(outcome.error().detail().contains("5000 ms, 200000 nodes"), outcome.error().detail());

@@ -72,6 +72,9 @@ class WorkerPipelineTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     /** A random 6x6 arrangement (no pattern databases, so A*): far beyond the test budget of 200,000 nodes. */
+    /** 4x4 boards, which no exact table covers: their jobs look in the cache and take the puzzle's lock. */
+    private static final String TWO_MOVES = "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15";
+    private static final String THIRTY_ONE_MOVES = "3 6 11 4 1 2 7 8 10 0 15 13 5 9 14 12";
     private static final String HARD_6X6 = "23 24 13 26 7 6 8 18 0 33 34 27 21 11 10 22 31 1 17 2 4 9 14 3 30 19 20 15 16 25 5 12 32 35 29 28";
 
     @Inject
@@ -130,7 +133,7 @@ class WorkerPipelineTest {
     void identicalBoardsInFlightTogetherAreSolvedOnce() throws Exception {
         List<SolveRequest> requests = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            requests.add(jobs.create("8 6 7 2 5 4 3 0 1"));
+            requests.add(jobs.create(THIRTY_ONE_MOVES, 4, 4, null, Mode.OPTIMAL));
         }
         for (SolveRequest request : requests) {
             topics.send(request);
@@ -147,7 +150,7 @@ class WorkerPipelineTest {
 
     @Test
     void aRedeliveredRequestGetsTheSameAnswerAndAFinishedJobIsSkipped() {
-        SolveRequest request = jobs.create("1 2 3 4 5 6 0 7 8");
+        SolveRequest request = jobs.create(TWO_MOVES, 4, 4, null, Mode.OPTIMAL);
         SolveOutcome first = outcomeOfHandling(request);
         SolveOutcome again = outcomeOfHandling(request);
         assertEquals(first.result().moves(), again.result().moves());
@@ -202,13 +205,13 @@ class WorkerPipelineTest {
 
     @Test
     void aFastAnswerNeverServesAnOptimalRequest() {
-        SolveRequest fast = jobs.create("1 2 3 4 5 6 0 7 8", 3, 3, null, Mode.FAST);
+        SolveRequest fast = jobs.create(TWO_MOVES, 4, 4, null, Mode.FAST);
         String key = fast.key();
         redis.value(String.class).set(RedisKeys.solution(key),
                 json.write(new CachedSolution(true, "rrllrr", false, 1.0, 10)));
 
         assertTrue(outcomeOfHandling(fast).result().cached(), "a fast request takes the cached fast answer");
-        SolveOutcome optimal = outcomeOfHandling(jobs.create("1 2 3 4 5 6 0 7 8"));
+        SolveOutcome optimal = outcomeOfHandling(jobs.create(TWO_MOVES, 4, 4, null, Mode.OPTIMAL));
         assertFalse(optimal.result().cached(), "an optimal request does not");
         assertEquals("rr", optimal.result().moves());
     }

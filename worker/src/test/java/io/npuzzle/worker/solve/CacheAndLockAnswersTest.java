@@ -91,13 +91,17 @@ class CacheAndLockAnswersTest {
     }
 
     @Test
-    void aBoardAnExactTableCoversIsSolvedWithoutTheLock() {
+    void aBoardAnExactTableCoversIsSolvedWithoutTheLockOrACacheLookUpAndItsAnswerCached() {
         Puzzle small = Puzzle.parse("1 2 3 4 5 6 7 0 8", 3, 3, null);
+        solver.answering((puzzle, quality, cancelled) -> ScriptedSolver.solved("l", true));
 
-        assertInstanceOf(Answer.Found.class,
+        Answer.Found found = assertInstanceOf(Answer.Found.class,
                 answerer(TIMEOUT).answer(small.canonicalKey(), small, Quality.OPTIMAL, () -> false,
                         ProgressListener.NONE));
+        assertFalse(found.fromCache());
         assertEquals(0, locks.tries());
+        assertEquals(0, cache.lookUps());
         assertEquals(1, solver.searches().size());
+        assertEquals("l", cache.find(small.canonicalKey()).orElseThrow().moves());
     }
 }
