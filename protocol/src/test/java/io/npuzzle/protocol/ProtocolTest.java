@@ -116,6 +116,15 @@ class ProtocolTest {
     }
 
     @Test
+    void aFinishedAnnouncementCarriesTheJobOrOnlyItsIdAsAnEarlierReleasePublishedIt() {
+        FinishedAnnouncement full = FinishedAnnouncement.parse("id\n{\"a\":\"x\\ny\"}\n{\"b\":1}");
+        assertEquals(new FinishedAnnouncement("id", "{\"a\":\"x\\ny\"}", "{\"b\":1}"), full);
+        assertTrue(full.carriesTheJob());
+        assertEquals(new FinishedAnnouncement("id", null, null), FinishedAnnouncement.parse("id"));
+        assertFalse(FinishedAnnouncement.parse("id\n\n{\"b\":1}").carriesTheJob(), "a job without its request");
+    }
+
+    @Test
     void aCancelledJobIsFinishedWithNeitherResultNorError() {
         Job job = Job.of(REQUEST, true, SolveOutcome.cancelled(REQUEST.jobId(), "api"));
         assertEquals(JobStatus.CANCELLED, job.status());

@@ -121,12 +121,12 @@ public class JobService {
             return find(jobId, caller);
         }
         // Watch before reading, so that a job finishing between the read and the wait still wakes us.
-        CompletableFuture<Void> waiter = waiters.watch(jobId);
+        CompletableFuture<Job> waiter = waiters.watch(jobId);
         return find(jobId, caller).flatMap(job -> job == null || job.status().isFinished()
                         ? Uni.createFrom().item(job)
                         : Uni.createFrom().completionStage(waiter)
-                        .ifNoItem().after(wait).recoverWithItem((Void) null)
-                        .chain(() -> store.find(jobId)))
+                        .ifNoItem().after(wait).recoverWithItem((Job) null)
+                        .chain(finished -> finished != null ? Uni.createFrom().item(finished) : store.find(jobId)))
                 .eventually(() -> waiters.forget(jobId, waiter));
     }
 

@@ -1,11 +1,13 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.protocol.Job;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The requests of this replica waiting for their job: long polls for it to finish, event streams for any change.
@@ -16,15 +18,18 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class JobWaiters {
 
-    private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> finishing = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, List<CompletableFuture<Job>>> finishing = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> changing = new ConcurrentHashMap<>();
 
-    /** A future completed when the job is announced as finished; pass it to {@link #forget} when done waiting. */
-    public CompletableFuture<Void> watch(String jobId) {
+    /**
+     * A future completed when the job is announced as finished, with the job when the announcement carried it, else
+     * with null; pass it to {@link #forget} when done waiting.
+     */
+    public CompletableFuture<Job> watch(String jobId) {
         return add(finishing, jobId);
     }
 
-    public void forget(String jobId, CompletableFuture<Void> waiter) {
+    public void forget(String jobId, CompletableFuture<Job> waiter) {
         remove(finishing, jobId, waiter);
     }
 
@@ -40,9 +45,16 @@ public class JobWaiters {
         remove(changing, jobId, waiter);
     }
 
-    /** Wakes everyone waiting for the job, which has finished. */
-    public void finished(String jobId) {
-        wake(finishing, jobId);
+    /**
+     * Wakes everyone waiting for the job, which has finished: long polls with {@code job}, asked only when one waits
+     * (null when the announcement did not carry the job, so that they read it).
+     */
+    public void finished(String jobId, Supplier<Job> job) {
+        List<CompletableFuture<Job>> woken = finishing.remove(jobId);
+        if (woken != null) {
+            Job finished = job.get();
+            woken.forEach(waiter -> waiter.complete(finished));
+        }
         wake(changing, jobId);
     }
 
@@ -56,19 +68,19 @@ public class JobWaiters {
         return count(finishing, jobId) + count(changing, jobId);
     }
 
-    private static CompletableFuture<Void> add(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters,
-                                               String jobId) {
-        CompletableFuture<Void> waiter = new CompletableFuture<>();
+    private static <T> CompletableFuture<T> add(ConcurrentHashMap<String, List<CompletableFuture<T>>> waiters,
+                                                String jobId) {
+        CompletableFuture<T> waiter = new CompletableFuture<>();
         waiters.compute(jobId, (id, list) -> {
-            List<CompletableFuture<Void>> next = list == null ? new ArrayList<>(1) : list;
+            List<CompletableFuture<T>> next = list == null ? new ArrayList<>(1) : list;
             next.add(waiter);
             return next;
         });
         return waiter;
     }
 
-    private static void remove(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters, String jobId,
-                               CompletableFuture<Void> waiter) {
+    private static <T> void remove(ConcurrentHashMap<String, List<CompletableFuture<T>>> waiters, String jobId,
+                                   CompletableFuture<T> waiter) {
         waiters.computeIfPresent(jobId, (id, list) -> {
             list.remove(waiter);
             return list.isEmpty() ? null : list;
@@ -82,7 +94,7 @@ public class JobWaiters {
         }
     }
 
-    private static int count(ConcurrentHashMap<String, List<CompletableFuture<Void>>> waiters, String jobId) {
+    private static int count(ConcurrentHashMap<String, ? extends List<?>> waiters, String jobId) {
         int[] count = {0};
         waiters.computeIfPresent(jobId, (id, list) -> {
             count[0] = list.size();

@@ -29,6 +29,7 @@ import static io.npuzzle.api.inmemory.JobServiceFixture.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -207,11 +208,25 @@ class JobServiceTest {
         assertEquals(1, service.waiters.waiting(request.jobId()));
 
         service.store.finish(SolveOutcome.cancelled(request.jobId(), "worker-1")).await().atMost(AT_MOST);
-        service.waiters.finished(request.jobId());
+        service.waiters.finished(request.jobId(), () -> null);
 
         assertEquals(JobStatus.CANCELLED, poll.get(5, TimeUnit.SECONDS).status());
         assertTrue(Duration.ofNanos(System.nanoTime() - started).toSeconds() < 5, "woken, not timed out");
         assertEquals(0, service.waiters.waiting(request.jobId()), "the waiter is forgotten");
+    }
+
+    @Test
+    void aLongPollWokenWithItsFinishedJobAnswersWithItWithoutReadingTheStoreAgain() throws Exception {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+        CompletableFuture<Job> poll = service.jobs.find(request.jobId(), Duration.ofSeconds(30), Caller.ANYONE)
+                .subscribeAsCompletionStage();
+
+        // Announced, not stored: the job the poll answers with can only be the announced one.
+        Job announced = Job.of(request, true, SolveOutcome.cancelled(request.jobId(), "worker-1"));
+        service.waiters.finished(request.jobId(), () -> announced);
+
+        assertSame(announced, poll.get(5, TimeUnit.SECONDS));
     }
 
     @Test

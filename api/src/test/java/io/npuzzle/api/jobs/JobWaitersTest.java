@@ -1,11 +1,18 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.core.model.Mode;
+import io.npuzzle.protocol.Job;
+import io.npuzzle.protocol.SolveRequest;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class JobWaitersTest {
@@ -14,11 +21,11 @@ class JobWaitersTest {
 
     @Test
     void aFinishedJobWakesEveryWaiterOfThatJobAndNoOther() {
-        CompletableFuture<Void> first = waiters.watch("a");
-        CompletableFuture<Void> second = waiters.watch("a");
-        CompletableFuture<Void> other = waiters.watch("b");
+        CompletableFuture<Job> first = waiters.watch("a");
+        CompletableFuture<Job> second = waiters.watch("a");
+        CompletableFuture<Job> other = waiters.watch("b");
 
-        waiters.finished("a");
+        waiters.finished("a", () -> null);
 
         assertTrue(first.isDone() && second.isDone());
         assertFalse(other.isDone());
@@ -27,11 +34,33 @@ class JobWaitersTest {
     }
 
     @Test
+    void longPollsGetTheFinishedJobTheAnnouncementCarriesAskedForOnlyWhenOneWaits() throws Exception {
+        Job job = Job.of(new SolveRequest("00000000-0000-4000-8000-000000000001", "k", "1 2 3 4 5 6 7 0 8", 3, 3,
+                "1 2 3 4 5 6 7 8 0", Mode.OPTIMAL, Instant.now()), true, null);
+        AtomicInteger asked = new AtomicInteger();
+        CompletableFuture<Job> first = waiters.watch("a");
+        CompletableFuture<Job> second = waiters.watch("a");
+
+        waiters.finished("a", () -> {
+            asked.incrementAndGet();
+            return job;
+        });
+        waiters.finished("b", () -> {
+            asked.incrementAndGet();
+            return job;
+        });
+
+        assertSame(job, first.get());
+        assertSame(job, second.get());
+        assertEquals(1, asked.get(), "once for both waiters, never for a job nobody waits for");
+    }
+
+    @Test
     void aForgottenWaiterIsNotWokenAndHoldsNoMemory() {
-        CompletableFuture<Void> waiter = waiters.watch("a");
+        CompletableFuture<Job> waiter = waiters.watch("a");
 
         waiters.forget("a", waiter);
-        waiters.finished("a");
+        waiters.finished("a", () -> null);
 
         assertFalse(waiter.isDone());
         assertEquals(0, waiters.waiting("a"));

@@ -2,11 +2,13 @@ package io.npuzzle.api.store;
 
 import io.npuzzle.api.PipelineResource;
 import io.npuzzle.api.inmemory.JobServiceFixture;
+import io.npuzzle.api.jobs.JobWaiters;
 import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.jobs.StaleJobs;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.RedisKeys;
@@ -24,6 +26,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -47,6 +51,8 @@ class RedisJobStoreTest {
     RedisDataSource redis;
     @Inject
     StaleJobs staleJobs;
+    @Inject
+    JobWaiters waiters;
 
     /** Each test's jobs are published at once: no earlier test's jobs, never started, fill the lane's window. */
     @BeforeEach
@@ -90,6 +96,21 @@ class RedisJobStoreTest {
 
         store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST);
         assertNull(dueAt(request), "closed by its outcome");
+    }
+
+    @Test
+    void aLongPollIsWokenWithTheJobAsItsOutcomeWasRecordedOrItsCancellation() throws Exception {
+        SolveRequest done = queued();
+        CompletableFuture<Job> doneWaiter = waiters.watch(done.jobId());
+        store.finish(SolveOutcome.done(done.jobId(), ANSWER, "test")).await().atMost(AT_MOST);
+        assertEquals(store.find(done.jobId()).await().atMost(AT_MOST),
+                doneWaiter.get(AT_MOST.toSeconds(), TimeUnit.SECONDS), "the job as the store gives it");
+
+        SolveRequest cancelled = queued();
+        CompletableFuture<Job> cancelledWaiter = waiters.watch(cancelled.jobId());
+        store.cancel(SolveOutcome.cancelled(cancelled.jobId(), "api")).await().atMost(AT_MOST);
+        assertEquals(store.find(cancelled.jobId()).await().atMost(AT_MOST),
+                cancelledWaiter.get(AT_MOST.toSeconds(), TimeUnit.SECONDS));
     }
 
     @Test
