@@ -2,9 +2,9 @@ package io.npuzzle.api.store;
 
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.protocol.ProblemType;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -53,11 +53,10 @@ class RedisCalls {
 
     /** Runs one of the {@link io.npuzzle.protocol.JobScripts} on its keys; its reply, or null for a nil reply. */
     Uni<Response> eval(String script, List<String> keys, String... args) {
-        List<String> arguments = new ArrayList<>(args.length + keys.size() + 2);
-        arguments.add(script);
+        List<String> arguments = new ArrayList<>(args.length + keys.size() + 1);
         arguments.add(Integer.toString(keys.size()));
         arguments.addAll(keys);
         arguments.addAll(List.of(args));
-        return guarded(redis.execute(Command.EVAL, arguments.toArray(String[]::new)));
+        return guarded(RedisScripts.run(redis, script, arguments.toArray(String[]::new)));
     }
 }

@@ -3,6 +3,7 @@ package io.npuzzle.worker.store;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.jobs.JobStart;
 import io.npuzzle.worker.jobs.JobStartStore;
@@ -28,7 +29,7 @@ public class RedisJobStartStore implements JobStartStore {
 
     @Override
     public JobStart start(String jobId, SolveCost lane) {
-        Response reply = redis.execute("EVAL", JobScripts.START, "3", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
+        Response reply = RedisScripts.run(redis, JobScripts.START, "3", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
                 RedisKeys.laneHandedOut(lane), Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
         JobScripts.Started started = JobScripts.Started.of(reply.get(0).toString());
         return switch (started) {

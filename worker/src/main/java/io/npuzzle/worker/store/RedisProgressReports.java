@@ -7,6 +7,7 @@ import io.npuzzle.protocol.JobProgress;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.npuzzle.worker.jobs.ProgressReports;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,7 +47,7 @@ public class RedisProgressReports implements ProgressReports {
     }
 
     private void record(String jobId, JobProgress progress) {
-        redis.execute("EVAL", JobScripts.PROGRESS, "2", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
+        RedisScripts.run(redis, JobScripts.PROGRESS, "2", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
                         json.write(progress), RedisKeys.CHANGED_CHANNEL, jobId)
                 .subscribe().with(reply -> { }, failure -> LOG.debugf("progress of job %s not recorded: %s", jobId,
                         failure.getMessage()));

@@ -4,6 +4,7 @@ import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.npuzzle.runtime.redis.RedisStores;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.solve.SolutionCache;
@@ -57,7 +58,7 @@ public class RedisSolutionCache implements SolutionCache {
     @Override
     public void store(String key, CachedSolution solution) {
         try {
-            redis.execute("EVAL", storeArguments(key, solution));
+            RedisScripts.run(redis, JobScripts.STORE_SOLUTION, storeArguments(key, solution));
         } catch (RuntimeException e) {
             LOG.warnf("could not cache the answer to %s: %s", key, e.getMessage());
         }
@@ -65,13 +66,13 @@ public class RedisSolutionCache implements SolutionCache {
 
     @Override
     public void storeInBackground(String key, CachedSolution solution) {
-        inBackground.execute("EVAL", storeArguments(key, solution)).subscribe().with(reply -> { },
+        RedisScripts.run(inBackground, JobScripts.STORE_SOLUTION, storeArguments(key, solution)).subscribe().with(reply -> { },
                 failure -> LOG.warnf("could not cache the answer to %s: %s", key, failure.getMessage()));
     }
 
     private String[] storeArguments(String key, CachedSolution solution) {
         Double guarantee = solution.guarantee();
-        return new String[] {JobScripts.STORE_SOLUTION, "1", RedisKeys.solution(key), json.write(solution),
+        return new String[] {"1", RedisKeys.solution(key), json.write(solution),
                 Long.toString(ttl.toSeconds()), guarantee == null ? "" : guarantee.toString()};
     }
 }

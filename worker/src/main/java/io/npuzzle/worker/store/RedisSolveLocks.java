@@ -3,6 +3,7 @@ package io.npuzzle.worker.store;
 import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.solve.SolveLocks;
 import io.quarkus.redis.datasource.RedisDataSource;
@@ -53,13 +54,13 @@ public class RedisSolveLocks implements SolveLocks {
                 RENEW_EVERY_MILLIS, RENEW_EVERY_MILLIS, TimeUnit.MILLISECONDS);
         return Optional.of(() -> {
             renewal.cancel(false);
-            redis.execute("EVAL", JobScripts.RELEASE_LOCK, "1", lock, owner);
+            RedisScripts.run(redis, JobScripts.RELEASE_LOCK, "1", lock, owner);
         });
     }
 
     private void renew(String lock) {
         try {
-            redis.execute("EVAL", JobScripts.RENEW_LOCK, "1", lock, owner, Long.toString(LEASE.toMillis()));
+            RedisScripts.run(redis, JobScripts.RENEW_LOCK, "1", lock, owner, Long.toString(LEASE.toMillis()));
         } catch (RuntimeException e) {
             // A lapsed lease only lets another worker solve the same puzzle too.
             LOG.debugf("could not renew the solve lock %s: %s", lock, e);

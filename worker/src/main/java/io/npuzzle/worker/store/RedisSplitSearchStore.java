@@ -4,6 +4,7 @@ import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SearchScripts;
 import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.npuzzle.worker.search.Iteration;
 import io.npuzzle.worker.search.SplitSearchStore;
 import io.quarkus.redis.datasource.RedisDataSource;
@@ -115,7 +116,7 @@ public class RedisSplitSearchStore implements SplitSearchStore {
 
     @Override
     public void record(SearchTaskResult result) {
-        redis.execute("EVAL", SearchScripts.RECORD_RESULT, "3", RedisKeys.search(result.searchId()),
+        RedisScripts.run(redis, SearchScripts.RECORD_RESULT, "3", RedisKeys.search(result.searchId()),
                 RedisKeys.searchResults(result.searchId(), result.bound()), RedisKeys.searchWorkers(result.searchId()),
                 Integer.toString(result.bound()), Integer.toString(result.index()), json.write(result),
                 result.workerId(), Long.toString(KEPT.toSeconds()), result.solved() ? "1" : "0");
@@ -129,7 +130,7 @@ public class RedisSplitSearchStore implements SplitSearchStore {
     @Override
     public void end(String puzzleSearchName, String searchId) {
         int bound = current(searchId).map(Iteration::bound).orElse(0);
-        redis.execute("EVAL", SearchScripts.END, "4", RedisKeys.split(puzzleSearchName), RedisKeys.search(searchId),
+        RedisScripts.run(redis, SearchScripts.END, "4", RedisKeys.split(puzzleSearchName), RedisKeys.search(searchId),
                 RedisKeys.searchWorkers(searchId), RedisKeys.searchResults(searchId, bound), searchId,
                 RedisKeys.SEARCH_ENDED_CHANNEL);
     }

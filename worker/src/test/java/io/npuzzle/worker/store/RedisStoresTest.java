@@ -7,6 +7,7 @@ import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.redis.RedisScripts;
 import io.npuzzle.testsupport.InfrastructureResource;
 import io.npuzzle.testsupport.TestInfrastructure;
 import io.npuzzle.worker.jobs.JobStart;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -50,6 +53,25 @@ class RedisStoresTest {
     @BeforeEach
     void setUp() {
         TestInfrastructure.shared().redis().flushAll();
+    }
+
+    @Test
+    void scriptsRunByTheirShaOnceRedisHoldsThemAndByTheirSourceAfterItForgotThem() {
+        String script = "return ARGV[1]";
+        assertEquals("first", RedisScripts.run(redis, script, "0", "first").toString());
+        long bySha = evalshaCalls();
+        assertEquals("second", RedisScripts.run(redis, script, "0", "second").toString());
+        assertEquals(bySha + 1, evalshaCalls(), "called by its SHA");
+
+        redis.execute("SCRIPT", "FLUSH");
+        assertEquals("third", RedisScripts.run(redis, script, "0", "third").toString(), "loaded again");
+    }
+
+    /** EVALSHA calls Redis has counted, from INFO commandstats. */
+    private long evalshaCalls() {
+        String stats = redis.execute("INFO", "commandstats").toString();
+        Matcher calls = Pattern.compile("cmdstat_evalsha:calls=(\\d+)").matcher(stats);
+        return calls.find() ? Long.parseLong(calls.group(1)) : 0;
     }
 
     @Test

@@ -1,0 +1,77 @@
+package io.npuzzle.runtime.redis;
+
+import io.quarkus.redis.datasource.ReactiveRedisDataSource;
+import io.quarkus.redis.datasource.RedisDataSource;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Response;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Runs the services' Lua scripts by their SHA1 (EVALSHA), so that Redis neither receives nor hashes a script's
+ * source on every call. A Redis that does not hold the script (restarted, flushed, or not asked for it yet) answers
+ * NOSCRIPT, and the call is made again with the source (EVAL), which loads it for the calls after.
+ */
+public final class RedisScripts {
+
+    private static final ConcurrentHashMap<String, String> SHAS = new ConcurrentHashMap<>();
+
+    private RedisScripts() {
+    }
+
+    /**
+     * Runs {@code script} and returns its reply.
+     *
+     * @param keysAndArgs the key count, the keys, then the arguments, as EVAL takes them after the script
+     */
+    public static Response run(RedisDataSource redis, String script, String... keysAndArgs) {
+        try {
+            return redis.execute("EVALSHA", withFirst(sha(script), keysAndArgs));
+        } catch (RuntimeException e) {
+            if (!isMissingScript(e)) {
+                throw e;
+            }
+            return redis.execute("EVAL", withFirst(script, keysAndArgs));
+        }
+    }
+
+    /** {@link #run(RedisDataSource, String, String...)} without blocking. */
+    public static Uni<Response> run(ReactiveRedisDataSource redis, String script, String... keysAndArgs) {
+        return redis.execute("EVALSHA", withFirst(sha(script), keysAndArgs))
+                .onFailure(RedisScripts::isMissingScript)
+                .recoverWithUni(() -> redis.execute("EVAL", withFirst(script, keysAndArgs)));
+    }
+
+    static String sha(String script) {
+        return SHAS.computeIfAbsent(script, RedisScripts::sha1);
+    }
+
+    private static boolean isMissingScript(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String[] withFirst(String first, String[] rest) {
+        String[] arguments = new String[rest.length + 1];
+        arguments[0] = first;
+        System.arraycopy(rest, 0, arguments, 1, rest.length);
+        return arguments;
+    }
+
+    private static String sha1(String script) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
+                    .digest(script.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-1", e);
+        }
+    }
+}
