@@ -1,0 +1,352 @@
+package io.npuzzle.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.npuzzle.core.board.Puzzle;
+import io.npuzzle.protocol.Quality;
+import io.npuzzle.protocol.RedisKeys;
+import io.npuzzle.testsupport.FreePorts;
+import io.npuzzle.testsupport.JobsClient;
+import io.npuzzle.testsupport.RedisServer;
+import io.npuzzle.testsupport.ServiceProcess;
+import io.npuzzle.testsupport.TestInfrastructure;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * What one uncached quick job costs: the Redis round trips its path makes, counted by command with Redis'
+ * {@code MONITOR} and each put down to its job by the job's id or its puzzle's keys, and the Kafka records it
+ * sends, read from the services' Kafka client metrics. Each stays within the budget written out here, which is
+ * what the path does, so that a change that adds a round trip or a record to the quick path fails this test
+ * until its budget says why.
+ */
+class QuickJobCostIT {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final int WARM_UP_JOBS = 5;
+    private static final int JOBS = 40;
+    /** Over this many jobs, an average above its budget by more than this means a round trip or record more. */
+    private static final double SLACK = 0.5;
+
+    /**
+     * One round trip to Redis that an uncached quick job makes: its command, who makes it and why, and whether
+     * every such job makes it.
+     */
+    private record RoundTrip(String command, String what, boolean always) {
+    }
+
+    /**
+     * The round trips of an uncached quick job, in order; the cache look-ups go to the cache's Redis, the rest to
+     * the job store's. The job's hash is read a second time only when the long poll waited, as it does when the
+     * poll comes straight after the submission: the job still has to go through Kafka to the worker and back.
+     */
+    private static final List<RoundTrip> QUICK_PATH = List.of(
+            new RoundTrip("GET", "API, submission: the solution cache look-up (RedisSolutionCache.find)", true),
+            new RoundTrip("EVAL", "API, submission: the job created in its lane (JobScripts.CREATE_IN_LANE)", true),
+            new RoundTrip("HGETALL", "API, long poll: the job before the wait (RedisJobStore.find)", true),
+            new RoundTrip("EVAL", "worker: the job started, its delivery counted (JobScripts.START)", true),
+            new RoundTrip("GET", "worker: the solution cache look-up (RedisSolutionCache.find)", true),
+            new RoundTrip("EVAL", "worker: the solution cached (JobScripts.STORE_SOLUTION)", true),
+            new RoundTrip("EVAL", "API, outcome consumer: the job finished, its waiters woken (JobScripts.FINISH)",
+                    true),
+            new RoundTrip("HGETALL", "API, long poll: the job after the wait, woken by its finish", false));
+
+    /**
+     * The Kafka records an uncached quick job sends, by producer (its client id, named after its channel): the
+     * request the API publishes and the outcome the worker publishes. Any other producer's budget is none.
+     */
+    private static final Map<String, Integer> API_RECORDS = Map.of("kafka-producer-solve-requests", 1);
+    private static final Map<String, Integer> WORKER_RECORDS = Map.of("kafka-producer-solve-results", 1);
+
+    private static final Pattern RECORDS_SENT =
+            Pattern.compile("(?m)^kafka_producer_record_send_total\\{([^}]*)} (\\S+)$");
+    private static final Pattern CLIENT_ID = Pattern.compile("client_id=\"([^\"]*)\"");
+
+    private static final List<ServiceProcess> services = new ArrayList<>();
+    private static int apiPort;
+    private static int workerPort;
+    private static JobsClient client;
+
+    @BeforeAll
+    static void startServices() {
+        TestInfrastructure.shared().redis().flushAll();
+        workerPort = FreePorts.next();
+        services.add(PackagedServices.startWorkerAsRun("cost-worker", workerPort, Map.of()));
+        apiPort = FreePorts.next();
+        services.add(PackagedServices.startApi("cost-api", apiPort));
+        client = new JobsClient(apiPort);
+        SolveResults.awaitWorkersSharingThePartitions(1, TIMEOUT);
+    }
+
+    @AfterAll
+    static void stopServices() {
+        services.forEach(ServiceProcess::close);
+    }
+
+    @Test
+    void anUncachedQuickJobCostsTheRedisRoundTripsAndKafkaRecordsItsPathNeeds() {
+        List<String> boards = TestBoards.distinctSolvable3x3(WARM_UP_JOBS + JOBS, new Random(20261212));
+        boards.subList(0, WARM_UP_JOBS).forEach(QuickJobCostIT::solve);
+
+        // The services' solution cache is the job store's Redis unless configured apart, as here: one monitor.
+        RedisServer redis = TestInfrastructure.shared().redis();
+        Map<String, Double> apiRecordsBefore = recordsSent(apiPort);
+        Map<String, Double> workerRecordsBefore = recordsSent(workerPort);
+        List<Job> jobs = new ArrayList<>();
+        List<Call> calls;
+        try (RedisMonitor monitor = RedisMonitor.open(redis.port())) {
+            for (String board : boards.subList(WARM_UP_JOBS, boards.size())) {
+                jobs.add(solve(board));
+            }
+            calls = monitor.callsUntilMarked(redis);
+        }
+        Map<String, Double> apiRecords = perJob(apiRecordsBefore, recordsSent(apiPort));
+        Map<String, Double> workerRecords = perJob(workerRecordsBefore, recordsSent(workerPort));
+
+        Map<String, Double> roundTrips = new TreeMap<>();
+        Map<String, Integer> unattributed = new TreeMap<>();
+        for (Call call : calls) {
+            if (jobs.stream().anyMatch(job -> job.mentionedBy(call.line()))) {
+                roundTrips.merge(call.command(), 1.0 / JOBS, Double::sum);
+            } else {
+                unattributed.merge(call.command(), 1, Integer::sum);
+            }
+        }
+        Map<String, Integer> budget = new TreeMap<>();
+        QUICK_PATH.forEach(trip -> budget.merge(trip.command(), 1, Integer::sum));
+        double total = roundTrips.values().stream().mapToDouble(Double::doubleValue).sum();
+        int totalBudget = QUICK_PATH.size();
+        long always = QUICK_PATH.stream().filter(RoundTrip::always).count();
+
+        print(roundTrips, budget, total, unattributed, apiRecords, workerRecords);
+
+        Set<String> commands = new TreeSet<>(budget.keySet());
+        commands.addAll(roundTrips.keySet());
+        for (String command : commands) {
+            double measured = roundTrips.getOrDefault(command, 0.0);
+            int allowed = budget.getOrDefault(command, 0);
+            if (measured > allowed + SLACK) {
+                fail(String.format(Locale.ROOT, "an uncached quick job made %.2f %s round trips to Redis on average,"
+                        + " where its path needs %d: a change added one (per job: %s); if it must, add it to"
+                        + " QUICK_PATH", measured, command, allowed, rounded(roundTrips)));
+            }
+        }
+        if (total > totalBudget + SLACK) {
+            fail(String.format(Locale.ROOT, "an uncached quick job made %.2f round trips to Redis on average, where"
+                    + " its path needs %d (per job: %s)", total, totalBudget, rounded(roundTrips)));
+        }
+        if (total < always - SLACK) {
+            fail(String.format(Locale.ROOT, "only %.2f round trips per job were seen, where the path always makes"
+                    + " %d: the monitor missed them (%d lines read)", total, always, calls.size()));
+        }
+
+        assertRecords("API", API_RECORDS, apiRecords);
+        assertRecords("worker", WORKER_RECORDS, workerRecords);
+    }
+
+    /** Submits a board, long-polls it as a client waits for it, and checks that it was solved, not cached. */
+    private static Job solve(String board) {
+        String id = client.accepted("{\"board\": \"" + board + "\", \"rows\": 3, \"cols\": 3,"
+                + " \"mode\": \"optimal\"}").get("id").asText();
+        JsonNode done = client.awaitDone(id, TIMEOUT);
+        assertTrue(done.at("/result/optimal").asBoolean(), done.toString());
+        assertFalse(done.at("/result/cached").asBoolean(), "answered from the cache: " + done);
+        String key = Puzzle.parse(board, 3, 3, null).canonicalKey();
+        return new Job(id, RedisKeys.solution(key), RedisKeys.solving(key, Quality.OPTIMAL));
+    }
+
+    /** A measured job, by what its round trips name: its id, its puzzle's cache key and its puzzle's lock. */
+    private record Job(String id, String solutionKey, String lockKey) {
+
+        boolean mentionedBy(String line) {
+            return line.contains(id) || line.contains(solutionKey) || line.contains(lockKey);
+        }
+    }
+
+    private static void assertRecords(String service, Map<String, Integer> budget, Map<String, Double> measured) {
+        Set<String> producers = new TreeSet<>(budget.keySet());
+        producers.addAll(measured.keySet());
+        for (String producer : producers) {
+            double sent = measured.getOrDefault(producer, 0.0);
+            int allowed = budget.getOrDefault(producer, 0);
+            if (Math.abs(sent - allowed) > SLACK) {
+                fail(String.format(Locale.ROOT, "the %s's producer %s sent %.2f Kafka records per uncached quick"
+                        + " job, where its path needs %d (per job: %s)", service, producer, sent, allowed,
+                        rounded(measured)));
+            }
+        }
+    }
+
+    /** Records sent so far by each Kafka producer of the service on {@code port}, by client id. */
+    private static Map<String, Double> recordsSent(int port) {
+        String metrics = PackagedServices.workerGet(port, "/q/metrics").body();
+        Map<String, Double> sent = new TreeMap<>();
+        Matcher line = RECORDS_SENT.matcher(metrics);
+        while (line.find()) {
+            Matcher clientId = CLIENT_ID.matcher(line.group(1));
+            sent.merge(clientId.find() ? clientId.group(1) : line.group(1), Double.parseDouble(line.group(2)),
+                    Double::sum);
+        }
+        assertFalse(sent.isEmpty(), "no kafka_producer_record_send_total on port " + port);
+        return sent;
+    }
+
+    private static Map<String, Double> perJob(Map<String, Double> before, Map<String, Double> after) {
+        Map<String, Double> perJob = new TreeMap<>();
+        after.forEach((producer, sent) -> perJob.put(producer, (sent - before.getOrDefault(producer, 0.0)) / JOBS));
+        return perJob;
+    }
+
+    private static void print(Map<String, Double> roundTrips, Map<String, Integer> budget, double total,
+                              Map<String, Integer> unattributed, Map<String, Double> apiRecords,
+                              Map<String, Double> workerRecords) {
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "%nRedis round trips per uncached quick job (%d jobs, one at a time):%n%-10s %8s %8s%n",
+                JOBS, "command", "measured", "budget"));
+        Set<String> commands = new TreeSet<>(budget.keySet());
+        commands.addAll(roundTrips.keySet());
+        for (String command : commands) {
+            table.append(String.format(Locale.ROOT, "%-10s %8.2f %8d%n", command,
+                    roundTrips.getOrDefault(command, 0.0), budget.getOrDefault(command, 0)));
+        }
+        table.append(String.format(Locale.ROOT, "%-10s %8.2f %8d%n", "total", total, QUICK_PATH.size()));
+        table.append("the path's round trips:%n".formatted());
+        QUICK_PATH.forEach(trip -> table.append(String.format(Locale.ROOT, "  %-8s %s%n", trip.command(),
+                trip.what())));
+        table.append(String.format(Locale.ROOT, "round trips meanwhile of no job (background), in all: %s%n",
+                unattributed));
+        table.append(String.format(Locale.ROOT, "Kafka records per uncached quick job, by producer:%n%-7s %-62s"
+                + " %8s %8s%n", "service", "producer", "measured", "budget"));
+        appendRecords(table, "API", API_RECORDS, apiRecords);
+        appendRecords(table, "worker", WORKER_RECORDS, workerRecords);
+        System.out.println(table);
+    }
+
+    private static void appendRecords(StringBuilder table, String service, Map<String, Integer> budget,
+                                      Map<String, Double> measured) {
+        measured.forEach((producer, sent) -> table.append(String.format(Locale.ROOT, "%-7s %-62s %8.2f %8d%n",
+                service, producer, sent, budget.getOrDefault(producer, 0))));
+    }
+
+    /** Averages per job, to two places. */
+    private static String rounded(Map<String, Double> perJob) {
+        StringBuilder text = new StringBuilder();
+        perJob.forEach((name, value) -> text.append(text.isEmpty() ? "" : ", ")
+                .append(String.format(Locale.ROOT, "%s %.2f", name, value)));
+        return text.toString();
+    }
+
+    /** One command a client sent to Redis, as MONITOR shows it: its name (upper-cased) and the whole line. */
+    private record Call(String command, String line) {
+    }
+
+    /**
+     * A connection in MONITOR mode, its lines read on a thread of its own. Commands that scripts run show as
+     * {@code [0 lua]}: they are no round trips, and are left out.
+     */
+    private static final class RedisMonitor implements AutoCloseable {
+
+        /** {@code <time> [<db> <client>] "<COMMAND>" ...}; a script's commands have the client {@code lua}. */
+        private static final Pattern LINE = Pattern.compile("^\\+\\S+ \\[\\d+ ([^]]*)] \"([^\"]*)\"");
+        private static final String MARK = "npuzzle-cost-mark";
+
+        private final Socket socket;
+        private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        private volatile boolean ok;
+
+        private RedisMonitor(Socket socket) {
+            this.socket = socket;
+        }
+
+        static RedisMonitor open(int port) {
+            try {
+                Socket socket = new Socket();
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+                RedisMonitor monitor = new RedisMonitor(socket);
+                Thread reader = new Thread(monitor::read, "redis-monitor");
+                reader.setDaemon(true);
+                reader.start();
+                OutputStream out = socket.getOutputStream();
+                out.write("MONITOR\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Awaitility.await("MONITOR answered +OK").atMost(Duration.ofSeconds(10)).until(() -> monitor.ok);
+                return monitor;
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not monitor the Redis on port " + port, e);
+            }
+        }
+
+        private void read() {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.ISO_8859_1))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    if (!ok) {
+                        ok = line.equals("+OK");
+                    } else {
+                        lines.add(line);
+                    }
+                }
+            } catch (IOException closed) {
+                // The test closed the connection.
+            }
+        }
+
+        /**
+         * The clients' commands seen so far: sends a mark through another connection and waits for it, so that
+         * every command sent before is in.
+         */
+        List<Call> callsUntilMarked(RedisServer redis) {
+            String mark = MARK + "-" + System.nanoTime();
+            redis.call("ECHO " + mark);
+            Awaitility.await("the monitor saw the mark").atMost(Duration.ofSeconds(10))
+                    .until(() -> List.copyOf(lines).stream().anyMatch(line -> line.contains(mark)));
+            List<Call> calls = new ArrayList<>();
+            for (String line : List.copyOf(lines)) {
+                if (line.contains(mark)) {
+                    break;
+                }
+                Matcher parsed = LINE.matcher(line);
+                assertTrue(parsed.find(), "not a MONITOR line: " + line);
+                if (!parsed.group(1).equals("lua")) {
+                    calls.add(new Call(parsed.group(2).toUpperCase(Locale.ROOT), line));
+                }
+            }
+            return calls;
+        }
+
+        @Override
+        public void close() {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // Closing anyway.
+            }
+        }
+    }
+}
