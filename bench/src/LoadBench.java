@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,6 +80,7 @@ public class LoadBench {
         int jobs = 2000;
         int[] rates = null;
         int seconds = 10;
+        Duration warmUp = Duration.ofSeconds(60);
         List<String> redis = List.of();
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
@@ -90,16 +90,17 @@ public class LoadBench {
                 case "--rates" -> rates = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
                 case "--redis" -> redis = List.of(args[i + 1].split(","));
+                case "--warm-up" -> warmUp = Duration.ofSeconds(Integer.parseInt(args[i + 1]));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
+        LoadBench bench = new LoadBench(url);
+        bench.warmUp(clients, warmUp);
         if (rates != null) {
             new OpenLoop(url, redis).run(rates, Duration.ofSeconds(seconds));
             return;
         }
-        LoadBench bench = new LoadBench(url);
         List<String> boards = freshBoards(jobs, new Random(System.nanoTime()));
-        bench.run("warm-up", freshBoards(Math.min(200, jobs), new Random(System.nanoTime())), clients, false);
         System.out.printf("%d clients against %s%n", clients, url);
         bench.run("uncached 3x3", boards, clients, true);
         bench.run("cached 3x3", boards, clients, true);
@@ -107,10 +108,28 @@ public class LoadBench {
                 + " sent again%n", bench.jobIds.size(), bench.queued.get(), bench.refused.get());
     }
 
-    /** Distinct random solvable 3x3 boards. */
+    /**
+     * Uncached jobs from {@code clients} closed-loop clients for {@code duration}, unmeasured: the services' JIT
+     * compilers take a large share of two cores for about the first minute of load.
+     */
+    void warmUp(int clients, Duration duration) throws Exception {
+        long until = System.nanoTime() + duration.toNanos();
+        while (System.nanoTime() - until < 0) {
+            run("warm-up", freshBoards(clients * 20, new Random(System.nanoTime())), clients, false);
+        }
+    }
+
+    /** Every board drawn in this run, so that no measured job meets a board the warm-up or another pass cached. */
+    private static final Set<String> DRAWN = ConcurrentHashMap.newKeySet();
+    /** Solvable 3x3 boards: half of 9!. */
+    private static final int SOLVABLE_3X3 = 181_440;
+
+    /** Random solvable 3x3 boards, none drawn before in this run. */
     static List<String> freshBoards(int count, Random random) {
+        if (DRAWN.size() + count > SOLVABLE_3X3) {
+            throw new IllegalStateException("a run has " + SOLVABLE_3X3 + " distinct 3x3 boards; fewer jobs");
+        }
         Shape shape = Shape.of(3, 3);
-        Set<String> seen = new HashSet<>();
         List<String> boards = new ArrayList<>(count);
         int[] tiles = {0, 1, 2, 3, 4, 5, 6, 7, 8};
         while (boards.size() < count) {
@@ -121,7 +140,7 @@ public class LoadBench {
                 tiles[j] = t;
             }
             Board board = Board.of(shape, tiles);
-            if (Puzzle.of(board).isSolvable() && seen.add(board.toString())) {
+            if (Puzzle.of(board).isSolvable() && DRAWN.add(board.toString())) {
                 boards.add(board.toString());
             }
         }
@@ -234,7 +253,6 @@ public class LoadBench {
         }
 
         void run(int[] rates, Duration step) throws Exception {
-            step("warm-up", rates[0], freshBoards(rates[0], new Random(System.nanoTime())));
             System.out.printf("open loop against %s, %d s a step%n", url, step.toSeconds());
             System.out.println("| pass | rate asked | jobs/s reached | submit p50 / p99 / p99.9 ms"
                     + " | submit to DONE p50 / p99 / p99.9 ms | Redis commands a job |");
