@@ -1,14 +1,11 @@
 package io.npuzzle.runtime.redis;
 
+import io.npuzzle.protocol.Hashes;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Response;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -46,8 +43,8 @@ public final class RedisScripts {
                 .recoverWithUni(() -> redis.execute("EVAL", withFirst(script, keysAndArgs)));
     }
 
-    static String sha(String script) {
-        return SHAS.computeIfAbsent(script, RedisScripts::sha1);
+    private static String sha(String script) {
+        return SHAS.computeIfAbsent(script, Hashes::sha1Hex);
     }
 
     private static boolean isMissingScript(Throwable failure) {
@@ -64,14 +61,5 @@ public final class RedisScripts {
         arguments[0] = first;
         System.arraycopy(rest, 0, arguments, 1, rest.length);
         return arguments;
-    }
-
-    private static String sha1(String script) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1")
-                    .digest(script.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-1", e);
-        }
     }
 }
