@@ -8,6 +8,16 @@ package io.npuzzle.protocol;
 public final class JobScripts {
 
     /**
+     * Announces a job that has just got its outcome on the finished channel (ARGV[2]) as a
+     * {@link FinishedAnnouncement}: its id, request and outcome (ARGV[1]). Formatted with the ARGV that holds the
+     * job id.
+     */
+    private static final String ANNOUNCE_FINISHED = """
+            redis.call('PUBLISH', ARGV[2], %s .. '\\n' .. (redis.call('HGET', KEYS[1], 'request') or '') .. '\\n'
+                .. ARGV[1])
+            """;
+
+    /**
      * A job that shows a sign of life (a start, progress) is due for a re-drive only after its lane's time
      * without a change has passed again (ZADD XX: a job no longer open stays closed). Formatted with the ARGV
      * that holds the job id.
@@ -156,8 +166,9 @@ public final class JobScripts {
 
     /**
      * Records a job's outcome unless it has one, then announces the job on the finished channel
-     * ({@link FinishedAnnouncement}: its id, request and outcome); the job is no longer open. KEYS[1] = job key, KEYS[2] = the open jobs, further KEYS (optional) = the lanes' jobs handed to
-     * the workers ({@link RedisKeys#laneHandedOut}), which it leaves; ARGV[1] = outcome JSON, ARGV[2] = channel,
+     * ({@link FinishedAnnouncement}: its id, request and outcome); the job is no longer open. KEYS[1] = job key,
+     * KEYS[2] = the open jobs, further KEYS (optional) = the lanes' jobs handed to the workers
+     * ({@link RedisKeys#laneHandedOut}), which it leaves; ARGV[1] = outcome JSON, ARGV[2] = channel,
      * ARGV[3] = job id. Returns {@code {1, client}} when recorded (the client's label as
      * {@link #CREATE_IN_LANE} stored it, empty when none), {@code {0}} when the job is unknown or already finished.
      */
@@ -166,15 +177,14 @@ public final class JobScripts {
             if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return {0} end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
-            redis.call('PUBLISH', ARGV[2], ARGV[3] .. '\\n' .. (redis.call('HGET', KEYS[1], 'request') or '') .. '\\n'
-                .. ARGV[1])
+            """ + ANNOUNCE_FINISHED.formatted("ARGV[3]") + """
             return {1, redis.call('HGET', KEYS[1], 'client') or ''}
             """;
 
     /**
      * Cancels a job that has no outcome yet, by recording a CANCELLED outcome: like any outcome it is final, and
-     * the first one recorded wins. Announces the job on the finished channel (long polls, as {@link #FINISH} does) and on the cancelled
-     * channel (the worker solving it stops); the job is no longer open. KEYS[1] = job key, KEYS[2] = the open
+     * the first one recorded wins. Announces the job on the finished channel (long polls, as {@link #FINISH} does)
+     * and on the cancelled channel (the worker solving it stops); the job is no longer open. KEYS[1] = job key, KEYS[2] = the open
      * jobs, further KEYS (optional) as {@link #FINISH}'s; ARGV[1] = outcome JSON, ARGV[2] = finished channel,
      * ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is unknown, -1 when
      * it has finished already. (A cancelled job still waiting its turn stays in its client's queue until
@@ -185,8 +195,7 @@ public final class JobScripts {
             if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
-            redis.call('PUBLISH', ARGV[2], ARGV[4] .. '\\n' .. (redis.call('HGET', KEYS[1], 'request') or '') .. '\\n'
-                .. ARGV[1])
+            """ + ANNOUNCE_FINISHED.formatted("ARGV[4]") + """
             redis.call('PUBLISH', ARGV[3], ARGV[4])
             return 1
             """;
