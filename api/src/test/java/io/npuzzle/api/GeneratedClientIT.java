@@ -63,7 +63,7 @@ class GeneratedClientIT {
     void aBoardSubmittedThroughTheClientIsQueuedThenLongPolledToAnOptimalAnswer() throws ApiException {
         ApiResponse<Job> submitted = jobs.submitJobWithHttpInfo(
                 new JobSubmission().board("2 3 4 1 5 x 7 6 8").mode(JobSubmission.ModeEnum.OPTIMAL),
-                UUID.randomUUID().toString());
+                null, UUID.randomUUID().toString());
 
         assertEquals(202, submitted.getStatusCode());
         Job queued = submitted.getData();
@@ -77,12 +77,12 @@ class GeneratedClientIT {
     }
 
     @Test
-    void aBoundedJobThroughTheClientCarriesItsRatioAndItsAnswerTheBoundItGuarantees() throws ApiException {
-        Job queued = jobs.submitJob(new JobSubmission().board("2 3 4 1 5 x 7 6 8")
-                .mode(JobSubmission.ModeEnum.BOUNDED).ratio(1.5), null);
+    void aBoundedJobSubmittedAndAwaitedThroughTheClientCarriesItsRatioAndItsAnswerTheBoundItGuarantees() throws ApiException {
+        // Submitted and awaited in one request.
+        Job done = jobs.submitJob(new JobSubmission().board("2 3 4 1 5 x 7 6 8")
+                .mode(JobSubmission.ModeEnum.BOUNDED).ratio(1.5), LONG_POLL_SECONDS, null);
 
-        assertEquals(1.5, queued.getRatio());
-        Job done = jobs.getJob(queued.getId(), LONG_POLL_SECONDS);
+        assertEquals(1.5, done.getRatio());
         assertEquals(JobStatus.DONE, done.getStatus());
         assertTrue(done.getResult().getBound() <= 1.5, "bound " + done.getResult().getBound());
         assertTrue(done.getResult().getLength() <= 1.5 * 19, "length " + done.getResult().getLength());
@@ -106,7 +106,7 @@ class GeneratedClientIT {
 
     @Test
     void aRunningJobIsCancelledThroughTheClientAndASecondCancelIsAConflictProblem() throws ApiException {
-        String id = jobs.submitJob(new JobSubmission().board(HARD_5X5), null).getId();
+        String id = jobs.submitJob(new JobSubmission().board(HARD_5X5), null, null).getId();
         Awaitility.await().atMost(Duration.ofSeconds(30))
                 .until(() -> jobs.getJob(id, null).getStatus() == JobStatus.RUNNING);
 
@@ -122,7 +122,7 @@ class GeneratedClientIT {
     @Test
     void anInvalidBoardOrWaitIsAProblemTheClientReports() {
         ApiException board = assertThrows(ApiException.class,
-                () -> jobs.submitJob(new JobSubmission().board("1 2 3 4 5 6 7 8 8"), null));
+                () -> jobs.submitJob(new JobSubmission().board("1 2 3 4 5 6 7 8 8"), null, null));
         assertProblem(board, 400, ProblemType.INVALID_BOARD);
         ApiException wait = assertThrows(ApiException.class,
                 () -> jobs.getJob(UUID.randomUUID().toString(), 31));

@@ -34,7 +34,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -49,6 +51,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 class QuickJobCostIT {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** The longest wait a request may ask for (npuzzle.api.max-wait). */
+    private static final int MAX_WAIT_SECONDS = 30;
     private static final int WARM_UP_JOBS = 5;
     private static final int JOBS = 40;
     /** Over this many jobs, an average above its budget by more than this means a round trip or record more. */
@@ -59,19 +63,22 @@ class QuickJobCostIT {
     }
 
     /**
-     * The round trips of an uncached quick job, in order; the cache look-up goes to the cache's Redis, the rest to
-     * the job store's. Scripts go by their SHA once Redis holds them, which the warm-up sees to. The worker answers
-     * a board an exact table covers without looking in the cache, and the long poll is woken with the finished
-     * job, so neither reads again.
+     * The round trips of an uncached quick job submitted and awaited in one request, in order; the cache look-up
+     * goes to the cache's Redis, the rest to the job store's. Scripts go by their SHA once Redis holds them, which
+     * the warm-up sees to. The worker answers a board an exact table covers without looking in the cache, and the
+     * waiting request is woken with the finished job, so neither reads again.
      */
-    private static final List<RoundTrip> QUICK_PATH = List.of(
+    private static final List<RoundTrip> SUBMITTED_AND_AWAITED = List.of(
             new RoundTrip("GET", "API, submission: the solution cache look-up (RedisSolutionCache.find)"),
             new RoundTrip("EVALSHA", "API, submission: the job created in its lane (JobScripts.CREATE_IN_LANE)"),
-            new RoundTrip("HGETALL", "API, long poll: the job before the wait (RedisJobStore.find)"),
             new RoundTrip("EVALSHA", "worker: the job started, its delivery counted (JobScripts.START)"),
             new RoundTrip("EVALSHA", "worker: the solution cached, without waiting (JobScripts.STORE_SOLUTION)"),
             new RoundTrip("EVALSHA", "API, outcome consumer: the job finished, announced with its request and"
-                    + " outcome to the waiting long poll (JobScripts.FINISH)"));
+                    + " outcome to the waiting request (JobScripts.FINISH)"));
+    /** A client that submits, then long-polls in a second request, reads the job once more before it waits. */
+    private static final List<RoundTrip> SUBMITTED_THEN_POLLED = Stream.concat(SUBMITTED_AND_AWAITED.stream(),
+            Stream.of(new RoundTrip("HGETALL", "API, long poll: the job before the wait (RedisJobStore.find)")))
+            .toList();
 
     /**
      * The Kafka records an uncached quick job sends, by producer (its client id, named after its channel): the
@@ -105,10 +112,31 @@ class QuickJobCostIT {
         services.forEach(ServiceProcess::close);
     }
 
+    /** How the client waits for its job, and the round trips its path makes that way. */
+    private enum Waiting {
+        IN_THE_SUBMISSION(SUBMITTED_AND_AWAITED),
+        IN_A_LONG_POLL(SUBMITTED_THEN_POLLED);
+
+        final List<RoundTrip> path;
+
+        Waiting(List<RoundTrip> path) {
+            this.path = path;
+        }
+    }
+
     @Test
-    void anUncachedQuickJobCostsTheRedisRoundTripsAndKafkaRecordsItsPathNeeds() {
-        List<String> boards = TestBoards.distinctSolvable3x3(WARM_UP_JOBS + JOBS, new Random(20261212));
-        boards.subList(0, WARM_UP_JOBS).forEach(QuickJobCostIT::solve);
+    void anUncachedQuickJobSubmittedAndAwaitedInOneRequestCostsTheRoundTripsAndRecordsItsPathNeeds() {
+        assertCostsItsPath(Waiting.IN_THE_SUBMISSION, new Random(20261212));
+    }
+
+    @Test
+    void anUncachedQuickJobSubmittedThenLongPolledCostsOneReadMore() {
+        assertCostsItsPath(Waiting.IN_A_LONG_POLL, new Random(20261213));
+    }
+
+    private static void assertCostsItsPath(Waiting waiting, Random random) {
+        List<String> boards = TestBoards.distinctSolvable3x3(WARM_UP_JOBS + JOBS, random);
+        boards.subList(0, WARM_UP_JOBS).forEach(board -> solve(board, waiting));
 
         // The services' solution cache is the job store's Redis unless configured apart, as here: one monitor.
         RedisServer redis = TestInfrastructure.shared().redis();
@@ -118,7 +146,7 @@ class QuickJobCostIT {
         List<Call> calls;
         try (RedisMonitor monitor = RedisMonitor.open(redis.port())) {
             for (String board : boards.subList(WARM_UP_JOBS, boards.size())) {
-                jobs.add(solve(board));
+                jobs.add(solve(board, waiting));
             }
             calls = monitor.callsUntilMarked(redis);
         }
@@ -135,11 +163,11 @@ class QuickJobCostIT {
             }
         }
         Map<String, Integer> budget = new TreeMap<>();
-        QUICK_PATH.forEach(trip -> budget.merge(trip.command(), 1, Integer::sum));
+        waiting.path.forEach(trip -> budget.merge(trip.command(), 1, Integer::sum));
         double total = roundTrips.values().stream().mapToDouble(Double::doubleValue).sum();
-        int totalBudget = QUICK_PATH.size();
+        int totalBudget = waiting.path.size();
 
-        print(roundTrips, budget, total, unattributed, apiRecords, workerRecords);
+        print(waiting, roundTrips, budget, total, unattributed, apiRecords, workerRecords);
 
         Set<String> commands = new TreeSet<>(budget.keySet());
         commands.addAll(roundTrips.keySet());
@@ -149,7 +177,7 @@ class QuickJobCostIT {
             if (measured > allowed + SLACK) {
                 fail(String.format(Locale.ROOT, "an uncached quick job made %.2f %s round trips to Redis on average,"
                         + " where its path needs %d: a change added one (per job: %s); if it must, add it to"
-                        + " QUICK_PATH", measured, command, allowed, rounded(roundTrips)));
+                        + " the path's list", measured, command, allowed, rounded(roundTrips)));
             }
         }
         if (total > totalBudget + SLACK) {
@@ -165,11 +193,15 @@ class QuickJobCostIT {
         assertRecords("worker", WORKER_RECORDS, workerRecords);
     }
 
-    /** Submits a board, long-polls it as a client waits for it, and checks that it was solved, not cached. */
-    private static Job solve(String board) {
-        String id = client.accepted("{\"board\": \"" + board + "\", \"rows\": 3, \"cols\": 3,"
-                + " \"mode\": \"optimal\"}").get("id").asText();
-        JsonNode done = client.awaitDone(id, TIMEOUT);
+    /** Submits a board, waits for it as {@code waiting} says, and checks that it was solved, not cached. */
+    private static Job solve(String board, Waiting waiting) {
+        String body = "{\"board\": \"" + board + "\", \"rows\": 3, \"cols\": 3, \"mode\": \"optimal\"}";
+        JsonNode done = switch (waiting) {
+            case IN_THE_SUBMISSION -> JobsClient.read(client.submit(body, MAX_WAIT_SECONDS).body());
+            case IN_A_LONG_POLL -> client.awaitDone(client.accepted(body).get("id").asText(), TIMEOUT);
+        };
+        assertEquals("DONE", done.path("status").asText(), done.toString());
+        String id = done.path("id").asText();
         assertTrue(done.at("/result/optimal").asBoolean(), done.toString());
         assertFalse(done.at("/result/cached").asBoolean(), "answered from the cache: " + done);
         String key = Puzzle.parse(board, 3, 3, null).canonicalKey();
@@ -218,21 +250,22 @@ class QuickJobCostIT {
         return perJob;
     }
 
-    private static void print(Map<String, Double> roundTrips, Map<String, Integer> budget, double total,
+    private static void print(Waiting waiting, Map<String, Double> roundTrips, Map<String, Integer> budget, double total,
                               Map<String, Integer> unattributed, Map<String, Double> apiRecords,
                               Map<String, Double> workerRecords) {
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
-                "%nRedis round trips per uncached quick job (%d jobs, one at a time):%n%-10s %8s %8s%n",
-                JOBS, "command", "measured", "budget"));
+                "%nRedis round trips per uncached quick job, waited for %s (%d jobs, one at a time):%n"
+                + "%-10s %8s %8s%n", waiting.name().toLowerCase(Locale.ROOT).replace('_', ' '), JOBS, "command",
+                "measured", "budget"));
         Set<String> commands = new TreeSet<>(budget.keySet());
         commands.addAll(roundTrips.keySet());
         for (String command : commands) {
             table.append(String.format(Locale.ROOT, "%-10s %8.2f %8d%n", command,
                     roundTrips.getOrDefault(command, 0.0), budget.getOrDefault(command, 0)));
         }
-        table.append(String.format(Locale.ROOT, "%-10s %8.2f %8d%n", "total", total, QUICK_PATH.size()));
+        table.append(String.format(Locale.ROOT, "%-10s %8.2f %8d%n", "total", total, waiting.path.size()));
         table.append("the path's round trips:%n".formatted());
-        QUICK_PATH.forEach(trip -> table.append(String.format(Locale.ROOT, "  %-8s %s%n", trip.command(),
+        waiting.path.forEach(trip -> table.append(String.format(Locale.ROOT, "  %-8s %s%n", trip.command(),
                 trip.what())));
         table.append(String.format(Locale.ROOT, "round trips meanwhile of no job (background), in all: %s%n",
                 unattributed));

@@ -79,6 +79,13 @@ public final class JobsClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** Posts one job, given as its JSON body, waiting up to {@code waitSeconds} for it to finish; any answer. */
+    public HttpResponse<String> submit(String body, int waitSeconds) {
+        return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs?wait=" + waitSeconds))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     /** Posts a batch, given as its JSON body, and returns the answer, whatever it is. */
     public HttpResponse<String> submitBatch(String body) {
         return send(HttpRequest.newBuilder(URI.create(base + "/api/v1/jobs/batch"))

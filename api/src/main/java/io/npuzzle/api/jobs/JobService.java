@@ -18,6 +18,7 @@ import org.jboss.logging.MDC;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /** Accepts jobs (answering from the cache when it can), cancels them, and finds them, waiting for them when asked. */
 @ApplicationScoped
@@ -123,11 +124,29 @@ public class JobService {
         // Watch before reading, so that a job finishing between the read and the wait still wakes us.
         CompletableFuture<Job> waiter = waiters.watch(jobId);
         return find(jobId, caller).flatMap(job -> job == null || job.status().isFinished()
-                        ? Uni.createFrom().item(job)
-                        : Uni.createFrom().completionStage(waiter)
-                        .ifNoItem().after(wait).recoverWithItem((Job) null)
-                        .chain(finished -> finished != null ? Uni.createFrom().item(finished) : store.find(jobId)))
+                        ? Uni.createFrom().item(job) : finishedWithin(jobId, waiter, wait))
                 .eventually(() -> waiters.forget(jobId, waiter));
+    }
+
+    /**
+     * Submits and waits in one: {@code accept} accepts the request with id {@code jobId} (or gives the job an
+     * Idempotency-Key names), then, with {@code wait} > 0, the job is awaited that long as {@link #find} would.
+     */
+    public Uni<Job> acceptAndWait(String jobId, Duration wait, Caller caller, Supplier<Uni<Job>> accept) {
+        if (wait.isZero()) {
+            return accept.get();
+        }
+        // Watch before accepting: a quick job can be solved and announced before the accept has returned.
+        CompletableFuture<Job> waiter = waiters.watch(jobId);
+        return accept.get().flatMap(job -> job.status().isFinished() ? Uni.createFrom().item(job)
+                        : job.id().equals(jobId) ? finishedWithin(jobId, waiter, wait) : find(job.id(), wait, caller))
+                .eventually(() -> waiters.forget(jobId, waiter));
+    }
+
+    /** The job as announced when it finishes within {@code wait}, else as the store has it then. */
+    private Uni<Job> finishedWithin(String jobId, CompletableFuture<Job> waiter, Duration wait) {
+        return Uni.createFrom().completionStage(waiter).ifNoItem().after(wait).recoverWithItem((Job) null)
+                .chain(finished -> finished != null ? Uni.createFrom().item(finished) : store.find(jobId));
     }
 
     private Uni<Job> find(String jobId, Caller caller) {

@@ -65,6 +65,7 @@ public class JobResource {
     public static final String TAG = "Jobs";
     /** The request header that makes a submission safe to retry. */
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    private static final String WAIT = "seconds to wait for the job to finish";
 
     private final JobService jobs;
     private final IdempotentSubmissions submissions;
@@ -83,7 +84,9 @@ public class JobResource {
 
     @POST
     @Operation(operationId = "submitJob", summary = "Submit a board", description = "202 with the queued job, or"
-            + " 200 with the job already DONE when the answer is cached. The Location header names the job. A retry"
+            + " 200 with the job already DONE when the answer is cached. With wait=S (up to 30), holds the request"
+            + " until the job finishes or S seconds pass, as a GET with wait would: 200 with the finished job, else"
+            + " 202 with the job as it stands then. The Location header names the job. A retry"
             + " with the same Idempotency-Key and submission gets the same job; the key with another submission is"
             + " refused. Mode bounded with a ratio R answers at most R times the shortest length; the result's bound"
             + " says which factor it guarantees (1 when optimal). Quick jobs (boards of at most 10 cells, 4x4, or any"
@@ -97,16 +100,17 @@ public class JobResource {
             + " ratio is proven, the problem's detail naming its best answer. A client may have only so many heavy jobs"
             + " unfinished at once (npuzzle.api.max-unfinished-heavy-jobs); more are refused with a"
             + " too-many-heavy-jobs problem.")
-    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_MAX_SECONDS, INVALID_IDEMPOTENCY_KEY,
-            IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
+    @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_MAX_SECONDS, INVALID_WAIT,
+            INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
             + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
-    @APIResponse(responseCode = "202", description = "The job, queued.",
+    @APIResponse(responseCode = "202", description = "The job, queued (or, with wait, not finished yet).",
             headers = @Header(name = HttpHeaders.LOCATION, description = "the job's path",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
                     examples = @ExampleObject(name = "queued", value = OpenApiExamples.QUEUED_JOB)))
-    @APIResponse(responseCode = "200", description = "The job, already DONE: its answer was cached.",
+    @APIResponse(responseCode = "200", description = "The job, finished: its answer was cached, or it finished"
+            + " within the wait.",
             headers = @Header(name = HttpHeaders.LOCATION, description = "the job's path",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
@@ -121,11 +125,16 @@ public class JobResource {
                                                              value = OpenApiExamples.SUBMISSION_2X4),
                                                      @ExampleObject(name = "bounded",
                                                              value = OpenApiExamples.SUBMISSION_BOUNDED)}))
-                                         JobSubmission submission, @Context RoutingContext context) {
+                                         JobSubmission submission, @Parameter(description = WAIT, schema = @Schema(
+                                                 type = SchemaType.INTEGER, minimum = "0", maximum = "30"))
+                                         @QueryParam("wait") String wait, @Context RoutingContext context) {
         // Read as sent: a header parameter would take an empty header for none, and an empty key must be refused.
         String idempotencyKey = context.request().getHeader(IDEMPOTENCY_KEY);
-        SolveRequest request = validator.validate(submission).ownedBy(Caller.of(context).keyName());
-        return submissions.accept(request, clients.of(context), idempotencyKey).map(job -> {
+        Duration waitFor = waitOf(wait);
+        Caller caller = Caller.of(context);
+        SolveRequest request = validator.validate(submission).ownedBy(caller.keyName());
+        return jobs.acceptAndWait(request.jobId(), waitFor, caller,
+                () -> submissions.accept(request, clients.of(context), idempotencyKey)).map(job -> {
             // Set as a plain header: location() would make it absolute, and a relative path suits any replica.
             String location = PATH + "/" + job.id();
             return job.status().isFinished()
@@ -143,7 +152,7 @@ public class JobResource {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Job.class),
             examples = @ExampleObject(name = "done", value = OpenApiExamples.DONE_JOB)))
     public Uni<Job> get(@PathParam("id") String id,
-                        @Parameter(description = "seconds to wait for the job to finish", schema = @Schema(
+                        @Parameter(description = WAIT, schema = @Schema(
                                 type = SchemaType.INTEGER, minimum = "0", maximum = "30"))
                         @QueryParam("wait") String wait, @Context RoutingContext context) {
         return jobs.find(id, waitOf(wait), Caller.of(context)).map(job -> {

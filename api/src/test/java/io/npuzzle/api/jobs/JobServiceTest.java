@@ -253,4 +253,60 @@ class JobServiceTest {
         assertNull(poll.join());
         assertEquals(0, service.waiters.waiting(unknown));
     }
+
+    @Test
+    void aSubmissionThatWaitsAnswersWithTheJobAnnouncedWhileItWasBeingAccepted() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        Job announced = Job.of(request, true, SolveOutcome.cancelled(request.jobId(), "worker-1"));
+
+        // Announced before the accept returns, as a quick job solved at once can be.
+        Job job = service.jobs.acceptAndWait(request.jobId(), Duration.ofSeconds(30), Caller.ANYONE,
+                () -> service.jobs.accept(request, JobServiceFixture.CLIENT)
+                        .invoke(() -> service.waiters.finished(request.jobId(), () -> announced)))
+                .await().atMost(AT_MOST);
+
+        assertSame(announced, job);
+        assertEquals(0, service.waiters.waiting(request.jobId()), "the waiter is forgotten");
+    }
+
+    @Test
+    void aSubmissionThatWaitsForAJobThatDoesNotFinishAnswersAfterItsWaitWithTheJobAsStored() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+
+        long started = System.nanoTime();
+        Job job = service.jobs.acceptAndWait(request.jobId(), Duration.ofMillis(50), Caller.ANYONE,
+                () -> service.jobs.accept(request, JobServiceFixture.CLIENT)).await().atMost(AT_MOST);
+
+        assertEquals(JobStatus.QUEUED, job.status());
+        assertTrue(System.nanoTime() - started >= Duration.ofMillis(50).toNanos(), "held for the wait");
+        assertEquals(0, service.waiters.waiting(request.jobId()), "the waiter is forgotten");
+    }
+
+    @Test
+    void aSubmissionThatWaitsButIsGivenAnEarlierJobWaitsForThatJob() throws Exception {
+        SolveRequest earlier = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.jobs.accept(earlier, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+        SolveRequest retry = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+
+        // An Idempotency-Key gives the earlier job, not one with the retry's id.
+        CompletableFuture<Job> submitted = service.jobs.acceptAndWait(retry.jobId(), Duration.ofSeconds(30),
+                Caller.ANYONE, () -> service.jobs.find(earlier.jobId(), Duration.ZERO, Caller.ANYONE))
+                .subscribeAsCompletionStage();
+        assertFalse(submitted.isDone(), "waits while the earlier job is queued");
+        Job announced = Job.of(earlier, true, SolveOutcome.cancelled(earlier.jobId(), "worker-1"));
+        service.waiters.finished(earlier.jobId(), () -> announced);
+
+        assertSame(announced, submitted.get(5, TimeUnit.SECONDS));
+        assertEquals(0, service.waiters.waiting(retry.jobId()), "the retry's own waiter is forgotten");
+    }
+
+    @Test
+    void aSubmissionThatFailsForgetsItsWaiter() {
+        SolveRequest request = request(BOARD_3X3, 3, 3, Mode.OPTIMAL);
+        service.storeFull = true;
+
+        assertThrows(ProblemException.class, () -> service.jobs.acceptAndWait(request.jobId(), Duration.ofSeconds(30),
+                Caller.ANYONE, () -> service.jobs.accept(request, JobServiceFixture.CLIENT)).await().atMost(AT_MOST));
+        assertEquals(0, service.waiters.waiting(request.jobId()));
+    }
 }

@@ -147,6 +147,19 @@ class JobsApiTest {
     }
 
     @Test
+    void aSubmissionWithAWaitAnswersWithTheDoneJobInOneRequest() {
+        long started = System.nanoTime();
+        given().contentType(ContentType.JSON).body(Map.of("board", "1 2 3 4 0 6 7 5 8")).queryParam("wait", 30)
+                .post(JOBS).then().statusCode(200)
+                .header("Location", containsString(JOBS + "/"))
+                .body("status", equalTo("DONE")).body("result.length", equalTo(2))
+                .body("result.cached", is(false));
+        assertTrue((System.nanoTime() - started) / 1_000_000 < 10_000, "returned long before the wait ran out");
+        problem(given().contentType(ContentType.JSON).body(Map.of("board", "1 2 3 4 5 6 0 7 8"))
+                .queryParam("wait", "-1").post(JOBS).then(), 400).body("type", equalTo(ProblemType.INVALID_WAIT.urn()));
+    }
+
+    @Test
     void aLongPollOnAnUnfinishedJobEndsAfterTheWait() throws Exception {
         // A job that no worker will ever see: stored in Redis but never published.
         SolveRequest request = new SolveRequest(JobIds.next(), "3x3:8:12345678", "1 2 3 4 5 6 7 8 0", 3, 3,

@@ -52,7 +52,7 @@ class OpenApiFromCodeTest {
 
         Operation submit = document.getPaths().getPathItem(JobResource.PATH).getPOST();
         assertEquals(Set.of("invalid-board", "invalid-idempotency-key", "invalid-max-seconds", "invalid-mode",
-                "invalid-ratio", "malformed-request"),
+                "invalid-ratio", "invalid-wait", "malformed-request"),
                 examples(submit, 400));
         assertEquals(Set.of("idempotency-key-reused"), examples(submit, 422));
         assertEquals(Set.of("request-entity-too-large"), examples(submit, 413));
