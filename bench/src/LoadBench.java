@@ -46,14 +46,23 @@ import java.util.regex.Pattern;
  * INFO commandstats before and after each step (commands that scripts run included), and at the end the Redis
  * round trips of one uncached job by command: MONITOR on each Redis while 100 jobs run at 20 a second, less what
  * the same time idle gives (the services' own ticks), commands from scripts left out.
+ * <p>Either waits for each job in its submission ({@code POST ?wait=}, one request a job: the default) or, with
+ * {@code --wait-in poll}, in long polls after it; waiting in the submission, the submit's latency is the job's.
  *
- * Usage: LoadBench [--url http://localhost:8080] [--clients 16] [--jobs 2000]
- *        LoadBench [--url ...] --rates 250,500,1000 [--seconds 10] [--redis localhost:6379,localhost:6380]
+ * Usage: LoadBench [--url http://localhost:8080] [--wait-in submission|poll] [--clients 16] [--jobs 2000]
+ *        LoadBench [--url ...] [--wait-in ...] --rates 250,500,1000 [--seconds 10]
+ *                  [--redis localhost:6379,localhost:6380]
  */
 public class LoadBench {
 
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-f-]{36})\"");
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([A-Z]+)\"");
+    private static final Pattern CACHED = Pattern.compile("\"cached\"\\s*:\\s*true");
+    /** Seconds a request waits for its job to finish. */
+    private static final int WAIT_SECONDS = 10;
+
+    /** Where a closed-loop client waits for its job: in the submission itself, or in a long poll after it. */
+    enum WaitIn { SUBMISSION, POLL }
 
     /**
      * HTTP/1.1, a connection for each request in flight, as wrk and most clients load a service: Java's client
@@ -66,12 +75,14 @@ public class LoadBench {
 
     private final HttpClient http = client();
     private final String url;
+    private final WaitIn waitIn;
     private final Set<String> jobIds = ConcurrentHashMap.newKeySet();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
 
-    LoadBench(String url) {
+    LoadBench(String url, WaitIn waitIn) {
         this.url = url;
+        this.waitIn = waitIn;
     }
 
     public static void main(String[] args) throws Exception {
@@ -82,6 +93,7 @@ public class LoadBench {
         int seconds = 10;
         Duration warmUp = Duration.ofSeconds(60);
         List<String> redis = List.of();
+        WaitIn waitIn = WaitIn.SUBMISSION;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--url" -> url = args[i + 1];
@@ -91,17 +103,19 @@ public class LoadBench {
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
                 case "--redis" -> redis = List.of(args[i + 1].split(","));
                 case "--warm-up" -> warmUp = Duration.ofSeconds(Integer.parseInt(args[i + 1]));
+                case "--wait-in" -> waitIn = WaitIn.valueOf(args[i + 1].toUpperCase(Locale.ROOT));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        LoadBench bench = new LoadBench(url);
+        LoadBench bench = new LoadBench(url, waitIn);
         bench.warmUp(clients, warmUp);
         if (rates != null) {
-            new OpenLoop(url, redis).run(rates, Duration.ofSeconds(seconds));
+            new OpenLoop(url, waitIn, redis).run(rates, Duration.ofSeconds(seconds));
             return;
         }
         List<String> boards = freshBoards(jobs, new Random(System.nanoTime()));
-        System.out.printf("%d clients against %s%n", clients, url);
+        System.out.printf("%d clients against %s, each waiting for its job in the %s%n", clients, url,
+                waitIn.name().toLowerCase(Locale.ROOT));
         bench.run("uncached 3x3", boards, clients, true);
         bench.run("cached 3x3", boards, clients, true);
         System.out.printf("%d distinct jobs, all DONE; %d queued for the workers; %d submissions refused with 503 and"
@@ -182,7 +196,7 @@ public class LoadBench {
         }
     }
 
-    /** Submits a board and waits until its job is DONE; true when the submission itself came back DONE. */
+    /** Submits a board and waits until its job is DONE; true when it was answered from the cache. */
     boolean solve(String board) throws Exception {
         HttpResponse<String> submitted = submit(board);
         while (submitted.statusCode() == 503) {
@@ -197,25 +211,26 @@ public class LoadBench {
         if (!jobIds.add(id)) {
             throw new IllegalStateException("job id " + id + " was issued twice");
         }
-        if (submitted.statusCode() == 200) {
+        if (CACHED.matcher(submitted.body()).find()) {
             return true;
         }
         queued.incrementAndGet();
-        while (true) {
-            HttpResponse<String> polled = http.send(HttpRequest.newBuilder(
-                    URI.create(url + "/api/v1/jobs/" + id + "?wait=10")).build(), HttpResponse.BodyHandlers.ofString());
-            String status = field(STATUS, polled.body());
+        for (String job = submitted.body(); ; ) {
+            String status = field(STATUS, job);
             if (status.equals("DONE")) {
                 return false;
             }
             if (status.equals("FAILED")) {
-                throw new IllegalStateException("job " + id + " failed: " + polled.body());
+                throw new IllegalStateException("job " + id + " failed: " + job);
             }
+            job = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs/" + id + "?wait=" + WAIT_SECONDS))
+                    .build(), HttpResponse.BodyHandlers.ofString()).body();
         }
     }
 
     private HttpResponse<String> submit(String board) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs"))
+        String wait = waitIn == WaitIn.SUBMISSION ? "?wait=" + WAIT_SECONDS : "";
+        return http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs" + wait))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + board + "\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -243,17 +258,20 @@ public class LoadBench {
         private static final Duration DRAIN = Duration.ofSeconds(60);
 
         private final String url;
+        private final WaitIn waitIn;
         private final List<String> redis;
         private final HttpClient http = client();
         private final AtomicInteger failures = new AtomicInteger();
 
-        OpenLoop(String url, List<String> redis) {
+        OpenLoop(String url, WaitIn waitIn, List<String> redis) {
             this.url = url;
+            this.waitIn = waitIn;
             this.redis = redis;
         }
 
         void run(int[] rates, Duration step) throws Exception {
-            System.out.printf("open loop against %s, %d s a step%n", url, step.toSeconds());
+            System.out.printf("open loop against %s, %d s a step, each job waited for in the %s%n", url,
+                    step.toSeconds(), waitIn.name().toLowerCase(Locale.ROOT));
             System.out.println("| pass | rate asked | jobs/s reached | submit p50 / p99 / p99.9 ms"
                     + " | submit to DONE p50 / p99 / p99.9 ms | Redis commands a job |");
             System.out.println("|---|---|---|---|---|---|");
@@ -361,7 +379,7 @@ public class LoadBench {
                     submitted[job] = now - due;
                     if (e != null || (answer.statusCode() != 200 && answer.statusCode() != 202)) {
                         fail(ended);
-                    } else if (answer.statusCode() == 200) {
+                    } else if (field(STATUS, answer.body()).equals("DONE")) {
                         finished[job] = submitted[job];
                         lastDone.accumulateAndGet(now, Math::max);
                         ended.countDown();
@@ -382,7 +400,7 @@ public class LoadBench {
 
         private void awaitDone(String id, long due, long[] finished, int job, CountDownLatch ended,
                                AtomicLong lastDone) {
-            http.sendAsync(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs/" + id + "?wait=10")).build(),
+            http.sendAsync(HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs/" + id + "?wait=" + WAIT_SECONDS)).build(),
                     HttpResponse.BodyHandlers.ofString()).whenComplete((answer, e) -> {
                         long now = System.nanoTime();
                         String status = e == null ? STATUS.matcher(answer.body()).results()
@@ -405,8 +423,9 @@ public class LoadBench {
         }
 
         private HttpRequest post(String board) {
-            return HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs")).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + board + "\"}")).build();
+            String wait = waitIn == WaitIn.SUBMISSION ? "?wait=" + WAIT_SECONDS : "";
+            return HttpRequest.newBuilder(URI.create(url + "/api/v1/jobs" + wait))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"board\": \"" + board + "\"}")).build();
         }
 
         private static String percentiles(long[] nanos) {
