@@ -37,6 +37,9 @@ public final class AppMeters {
     private static final Pattern REGISTER = Pattern.compile("\\.\\s*register\\s*\\(");
     private static final Pattern BASE_UNIT = Pattern.compile(
             "\\.\\s*baseUnit\\s*\\(\\s*(?:\"([^\"]*)\"|BaseUnits\\s*\\.\\s*(\\w+))\\s*\\)");
+    /** What makes a timer or a distribution summary publish buckets: without it, only its count, sum and max. */
+    private static final Pattern HISTOGRAM = Pattern.compile(
+            "\\.\\s*(?:serviceLevelObjectives\\s*\\(|publishPercentileHistogram\\s*\\(\\s*(?:true\\s*)?\\))");
 
     private AppMeters() {
     }
@@ -74,7 +77,8 @@ public final class AppMeters {
             if (unit.find()) {
                 baseUnit = unit.group(1) != null ? unit.group(1) : unit.group(2).toLowerCase(Locale.ROOT);
             }
-            names.addAll(series(builder.group(1), builder.group(2), baseUnit));
+            boolean histogram = HISTOGRAM.matcher(source).region(builder.end(), end).find();
+            names.addAll(series(builder.group(1), builder.group(2), baseUnit, histogram));
         }
         Matcher shortcut = SHORTCUT.matcher(source);
         while (shortcut.find()) {
@@ -84,7 +88,7 @@ public final class AppMeters {
                 case "summary" -> "DistributionSummary";
                 default -> "Gauge";
             };
-            names.addAll(series(type, shortcut.group(2), null));
+            names.addAll(series(type, shortcut.group(2), null, false));
         }
         return names;
     }
@@ -92,10 +96,10 @@ public final class AppMeters {
     /**
      * The series a meter is served as, by Micrometer's Prometheus naming: its name in snake case, then its base
      * unit where it does not end with it already ({@code seconds} for every timer), then the type's suffixes
-     * ({@code _total} for a counter; {@code _count}, {@code _sum}, {@code _bucket} and {@code _max} for a timer or
-     * a distribution summary).
+     * ({@code _total} for a counter; {@code _count}, {@code _sum} and {@code _max} for a timer or a distribution
+     * summary, and {@code _bucket} where it publishes a histogram).
      */
-    public static List<String> series(String type, String meterName, String baseUnit) {
+    private static List<String> series(String type, String meterName, String baseUnit, boolean histogram) {
         String name = meterName.replaceAll("[^a-zA-Z0-9_:]", "_");
         String unit = switch (type) {
             case "Timer", "FunctionTimer", "LongTaskTimer", "TimeGauge" -> "seconds";
@@ -104,15 +108,14 @@ public final class AppMeters {
         if (unit != null && !unit.isEmpty() && !name.endsWith("_" + unit)) {
             name = name + "_" + unit;
         }
-        return switch (type) {
+        List<String> series = switch (type) {
             case "Counter", "FunctionCounter" -> List.of(name.endsWith("_total") ? name : name + "_total");
-            case "Timer", "DistributionSummary" -> List.of(name + "_count", name + "_sum", name + "_bucket",
-                    name + "_max");
+            case "Timer", "DistributionSummary" -> List.of(name + "_count", name + "_sum", name + "_max");
             case "FunctionTimer" -> List.of(name + "_count", name + "_sum");
-            case "LongTaskTimer" -> List.of(name + "_active_count", name + "_duration_sum", name + "_bucket",
-                    name + "_max");
+            case "LongTaskTimer" -> List.of(name + "_active_count", name + "_duration_sum", name + "_max");
             default -> List.of(name);
         };
+        return histogram ? Stream.concat(series.stream(), Stream.of(name + "_bucket")).toList() : series;
     }
 
     private static String withoutComments(String source) {
