@@ -123,33 +123,6 @@ class AlertRulesTest {
     }
 
     @Test
-    void meterNamesAreReadAsPrometheusServesThem() {
-        String source = """
-                class Meters {
-                    Meters(MeterRegistry registry) {
-                        Gauge.builder("app.backlog.stalled", this, m -> 1.0)
-                                .description("a // not a comment")
-                                .baseUnit("seconds")
-                                .register(registry);
-                        Gauge.builder("app.backlog", this, m -> 1.0).register(registry);
-                        Counter.builder("app.jobs.submitted").tag("route", "cache").register(registry);
-                        registry.counter("app.jobs.redriven", "route", "queue");
-                        registry.gauge("app.in.flight", new AtomicInteger());
-                        Timer.builder("app.solve.time").register(registry);
-                        Timer.builder("app.search.time").serviceLevelObjectives(Duration.ofSeconds(1))
-                                .register(registry);
-                        // registry.counter("app.commented.out");
-                    }
-                }
-                """;
-        assertEquals(Set.of("app_backlog_stalled_seconds", "app_backlog", "app_jobs_submitted_total",
-                "app_jobs_redriven_total", "app_in_flight", "app_solve_time_seconds_count",
-                "app_solve_time_seconds_sum", "app_solve_time_seconds_max", "app_search_time_seconds_count",
-                "app_search_time_seconds_sum", "app_search_time_seconds_max", "app_search_time_seconds_bucket"),
-                AppMeters.inSource(source));
-    }
-
-    @Test
     void theAppsServeTheMetersTheAlertsWatch() {
         Set<String> served = AppMeters.seriesNames();
         for (String name : List.of("npuzzle_outcomes_backlog", "npuzzle_outcomes_backlog_stalled_seconds",
