@@ -112,17 +112,6 @@ class AlertRulesTest {
     }
 
     @Test
-    void metricNamesAreReadFromAnExpression() {
-        assertEquals(Set.of("npuzzle_outcomes_backlog_stalled_seconds"),
-                PromQl.metricNames("max(npuzzle_outcomes_backlog_stalled_seconds) > 60"));
-        assertEquals(Set.of("npuzzle_jobs_redriven_total"),
-                PromQl.metricNames("increase(npuzzle_jobs_redriven_total{route=\"abandoned\"}[15m]) > 0"));
-        assertEquals(Set.of("a_total", "b_seconds_count"), PromQl.metricNames(
-                "sum by (job, route) (rate(a_total{x=~\"y|z\"}[5m] offset 1h)) / on (job) group_left (route)"
-                        + " sum without (pod) (b_seconds_count) > bool 1e3"));
-    }
-
-    @Test
     void theAppsServeTheMetersTheAlertsWatch() {
         Set<String> served = AppMeters.seriesNames();
         for (String name : List.of("npuzzle_outcomes_backlog", "npuzzle_outcomes_backlog_stalled_seconds",
