@@ -50,13 +50,18 @@ class DashboardTest {
             new Subject("jobs accepted per second", "npuzzle_jobs_submitted_total", null),
             new Subject("jobs finished per second, by status", "npuzzle_jobs_finished_total", "status"),
             new Subject("wait from submission to hand-out", "npuzzle_client_turn_wait_seconds_count", "lane"),
+            new Subject("time from submission to outcome", "npuzzle_jobs_latency_seconds_bucket", "lane"),
             new Subject("re-drives", "npuzzle_jobs_redriven_total", "route"),
             new Subject("backlog per lane", "npuzzle_lane_jobs_waiting", "lane"),
             new Subject("outcome backlog", "npuzzle_outcomes_backlog", null),
             new Subject("outcome backlog stalled", "npuzzle_outcomes_backlog_stalled_seconds", null),
             new Subject("solve time by shape", "npuzzle_solve_time_seconds_bucket", "shape"),
             new Subject("cache hit rate", "npuzzle_cache_lookups_total", "where"),
-            new Subject("jobs in hand per worker", "npuzzle_worker_jobs_in_flight", "instance"));
+            new Subject("jobs in hand per worker", "npuzzle_worker_jobs_in_flight", "instance"),
+            new Subject("database goals stored", "npuzzle_database_goals_stored", "shape"),
+            new Subject("database goals needed", "npuzzle_database_goals", "shape"),
+            new Subject("database builds under way per worker", "npuzzle_database_building", "instance"),
+            new Subject("database build time by shape", "npuzzle_database_build_time_seconds_count", "shape"));
 
     private record Subject(String what, String series, String by) {
     }
