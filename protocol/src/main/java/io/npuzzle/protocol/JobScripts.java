@@ -9,12 +9,12 @@ public final class JobScripts {
 
     /**
      * Announces a job that has just got its outcome on the finished channel (ARGV[2]) as a
-     * {@link FinishedAnnouncement}: its id, request and outcome (ARGV[1]). Formatted with the ARGV that holds the
-     * job id.
+     * {@link FinishedAnnouncement}: its id, request and outcome (ARGV[1]); leaves the request in {@code request}
+     * for the script's reply. Formatted with the ARGV that holds the job id.
      */
     private static final String ANNOUNCE_FINISHED = """
-            redis.call('PUBLISH', ARGV[2], %s .. '\\n' .. (redis.call('HGET', KEYS[1], 'request') or '') .. '\\n'
-                .. ARGV[1])
+            local request = redis.call('HGET', KEYS[1], 'request') or ''
+            redis.call('PUBLISH', ARGV[2], %s .. '\\n' .. request .. '\\n' .. ARGV[1])
             """;
 
     /**
@@ -169,8 +169,9 @@ public final class JobScripts {
      * ({@link FinishedAnnouncement}: its id, request and outcome); the job is no longer open. KEYS[1] = job key,
      * KEYS[2] = the open jobs, further KEYS (optional) = the lanes' jobs handed to the workers
      * ({@link RedisKeys#laneHandedOut}), which it leaves; ARGV[1] = outcome JSON, ARGV[2] = channel,
-     * ARGV[3] = job id. Returns {@code {1, client}} when recorded (the client's label as
-     * {@link #CREATE_IN_LANE} stored it, empty when none), {@code {0}} when the job is unknown or already finished.
+     * ARGV[3] = job id. Returns {@code {1, client, request}} when recorded (the client's label as
+     * {@link #CREATE_IN_LANE} stored it, empty when none, and the request JSON, whose submission time the caller
+     * times the job from without reading it again), {@code {0}} when the job is unknown or already finished.
      */
     public static final String FINISH = """
             for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[3]) end
@@ -178,7 +179,7 @@ public final class JobScripts {
             if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return {0} end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
             """ + ANNOUNCE_FINISHED.formatted("ARGV[3]") + """
-            return {1, redis.call('HGET', KEYS[1], 'client') or ''}
+            return {1, redis.call('HGET', KEYS[1], 'client') or '', request}
             """;
 
     /**
@@ -186,18 +187,19 @@ public final class JobScripts {
      * the first one recorded wins. Announces the job on the finished channel (long polls, as {@link #FINISH} does)
      * and on the cancelled channel (the worker solving it stops); the job is no longer open. KEYS[1] = job key, KEYS[2] = the open
      * jobs, further KEYS (optional) as {@link #FINISH}'s; ARGV[1] = outcome JSON, ARGV[2] = finished channel,
-     * ARGV[3] = cancelled channel, ARGV[4] = job id. Returns 1 when cancelled, 0 when the job is unknown, -1 when
-     * it has finished already. (A cancelled job still waiting its turn stays in its client's queue until
-     * {@link #DISPATCH} passes over it.)
+     * ARGV[3] = cancelled channel, ARGV[4] = job id. Returns {@code {1, request}} when cancelled (the request JSON,
+     * as {@link #FINISH} returns it), {@code {0}} when the job is unknown, {@code {-1}} when it has finished
+     * already. (A cancelled job still waiting its turn stays in its client's queue until {@link #DISPATCH} passes
+     * over it.)
      */
     public static final String CANCEL = """
             for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[4]) end
-            if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return -1 end
+            if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
+            if redis.call('HSETNX', KEYS[1], 'outcome', ARGV[1]) == 0 then return {-1} end
             redis.call('HINCRBY', KEYS[1], 'revision', 1)
             """ + ANNOUNCE_FINISHED.formatted("ARGV[4]") + """
             redis.call('PUBLISH', ARGV[3], ARGV[4])
-            return 1
+            return {1, request}
             """;
 
     /**
@@ -363,7 +365,7 @@ public final class JobScripts {
         }
     }
 
-    /** What {@link #CANCEL} did, from its reply. */
+    /** What {@link #CANCEL} did, from the first element of its reply. */
     public enum Cancelled {
         CANCELLED,
         /** No such job. */

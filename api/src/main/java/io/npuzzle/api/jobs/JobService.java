@@ -69,7 +69,7 @@ public class JobService {
         return cache.find(request.key()).flatMap(cached -> {
             if (cached != null && cached.serves(request.quality())) {
                 SolveOutcome outcome = SolveOutcome.done(request.jobId(), cached.toResult(true), OUTCOME_PRODUCER);
-                return store.createFinished(request, outcome).invoke(metrics::answeredFromCache)
+                return store.createFinished(request, outcome).invoke(() -> metrics.answeredFromCache(request))
                         .replaceWith(Job.of(request, false, outcome));
             }
             SolveCost cost = request.lane();
@@ -104,13 +104,13 @@ public class JobService {
     }
 
     private Uni<Cancelled> cancel(String jobId) {
-        return store.cancel(SolveOutcome.cancelled(jobId, OUTCOME_PRODUCER)).invoke(cancelled -> {
-            if (cancelled == Cancelled.CANCELLED) {
+        return store.cancel(SolveOutcome.cancelled(jobId, OUTCOME_PRODUCER)).invoke(cancellation -> {
+            if (cancellation.verdict() == Cancelled.CANCELLED) {
                 MDC.put(JobIds.LOG_KEY, jobId);
                 LOG.info("cancelled");
-                metrics.finished(JobStatus.CANCELLED);
+                metrics.finished(cancellation.request(), JobStatus.CANCELLED);
             }
-        });
+        }).map(Cancellation::verdict);
     }
 
     /**

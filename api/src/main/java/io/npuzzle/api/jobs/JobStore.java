@@ -2,7 +2,6 @@ package io.npuzzle.api.jobs;
 
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
-import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.smallrye.mutiny.Uni;
@@ -50,16 +49,16 @@ public interface JobStore {
     Uni<JobSnapshot> snapshot(String jobId);
 
     /**
-     * Records an outcome unless the job has one already; when recorded, the label of the job's client
-     * ({@link Client#label}), else empty. Wakes long polls everywhere.
+     * Records an outcome unless the job has one already; when recorded, the job's client and request, else empty.
+     * Wakes long polls everywhere.
      */
-    Uni<Optional<String>> finish(SolveOutcome outcome);
+    Uni<Optional<FinishedJob>> finish(SolveOutcome outcome);
 
     /**
      * Records a CANCELLED outcome unless the job has an outcome already; wakes long polls and the worker searching
      * for it.
      */
-    Uni<JobScripts.Cancelled> cancel(SolveOutcome cancellation);
+    Uni<Cancellation> cancel(SolveOutcome cancellation);
 
     /**
      * Claims at most {@code most} open jobs that went longer than their lane allows without a start, progress or

@@ -117,10 +117,11 @@ public class StaleJobs {
 
     /** Records the outcome of a quiet job, counted and logged only where no other outcome came first. */
     private Uni<Void> finish(SolveOutcome outcome, JobMetrics.RedriveRoute route, String what) {
-        return store.finish(outcome).invoke(recorded -> recorded.ifPresent(client -> {
+        return store.finish(outcome).invoke(recorded -> recorded.ifPresent(job -> {
             log(outcome.jobId(), what);
             metrics.redriven(route);
-            metrics.finished(client);
+            metrics.finished(job.request(), outcome.status());
+            metrics.finished(job.client());
         })).replaceWithVoid();
     }
 

@@ -1,5 +1,6 @@
 package io.npuzzle.api.messaging;
 
+import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.protocol.SolveOutcome;
@@ -34,11 +35,11 @@ public class SolveResultConsumer {
 
     @Incoming("solve-results")
     public Uni<Void> onResults(List<SolveOutcome> outcomes) {
-        List<Uni<Optional<String>>> recorded = outcomes.stream().filter(Objects::nonNull)
+        List<Uni<Optional<FinishedJob>>> recorded = outcomes.stream().filter(Objects::nonNull)
                 .filter(o -> o.jobId() != null)
-                .map(outcome -> store.finish(outcome).invoke(client -> client.ifPresent(label -> {
-                    metrics.finished(outcome.status());
-                    metrics.finished(label);
+                .map(outcome -> store.finish(outcome).invoke(finished -> finished.ifPresent(job -> {
+                    metrics.finished(job.request(), outcome.status());
+                    metrics.finished(job.client());
                 }))).toList();
         if (recorded.size() < outcomes.size()) {
             LOG.warnf("skipped %d records that are not solve outcomes", outcomes.size() - recorded.size());

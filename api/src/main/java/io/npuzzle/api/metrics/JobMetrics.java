@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobStatus;
+import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.metrics.CacheLookups;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,6 +24,16 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 @ApplicationScoped
 public class JobMetrics {
+
+    /**
+     * Histogram buckets of the time from submission to outcome: from answers out of the cache to heavy jobs that
+     * take the longest deadline a client may set.
+     */
+    private static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(10),
+            Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
+            Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5),
+            Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(5),
+            Duration.ofMinutes(15), Duration.ofHours(1)};
 
     private final MeterRegistry registry;
     private final CacheLookups cacheLookups;
@@ -59,10 +70,10 @@ public class JobMetrics {
     }
 
     /** A job accepted and answered at once from the cache: DONE already. */
-    public void answeredFromCache() {
+    public void answeredFromCache(SolveRequest request) {
         cacheLookups.record(true);
         answeredFromCache.increment();
-        finished(JobStatus.DONE);
+        finished(request, JobStatus.DONE);
     }
 
     /** A job accepted for the workers of a lane, its solution not cached, from a client ({@code Client#label}). */
@@ -111,16 +122,30 @@ public class JobMetrics {
         }
     }
 
-    /** A job that went quiet, driven on by this replica. */
+    /** A job that went quiet, driven on by this replica (its outcome, where it got one, counted apart). */
     public void redriven(RedriveRoute route) {
         redriven.get(route).increment();
-        if (route != RedriveRoute.QUEUE) {
-            finished(route == RedriveRoute.CACHE ? JobStatus.DONE : JobStatus.FAILED);
-        }
     }
 
-    /** An outcome recorded for a job, by its status. */
-    public void finished(JobStatus status) {
+    /**
+     * An outcome recorded for a job, by its status, and the time since the job's submission, by its lane and
+     * status. Only the call that recorded the outcome tells it, so each job counts once.
+     */
+    public void finished(SolveRequest request, JobStatus status) {
         registry.counter("npuzzle.jobs.finished", "status", status.name()).increment();
+        Timer.builder("npuzzle.jobs.latency")
+                .description("Time from a job's submission until its outcome is recorded, by lane and status")
+                .tags("lane", lane(request.lane()), "status", status.name())
+                .serviceLevelObjectives(LATENCY_BUCKETS).register(registry)
+                .record(since(request.submittedAt()));
+    }
+
+    /**
+     * The time since a moment another replica may have taken: none where that replica's clock is ahead of this
+     * one's.
+     */
+    private static Duration since(Instant moment) {
+        Duration since = Duration.between(moment, Instant.now());
+        return since.isNegative() ? Duration.ZERO : since;
     }
 }

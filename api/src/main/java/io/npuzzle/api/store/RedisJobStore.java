@@ -2,8 +2,10 @@ package io.npuzzle.api.store;
 
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.Admission;
+import io.npuzzle.api.jobs.Cancellation;
 import io.npuzzle.api.jobs.Client;
 import io.npuzzle.api.jobs.Dispatch;
+import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.jobs.LaneDispatch;
@@ -129,24 +131,29 @@ public class RedisJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Optional<String>> finish(SolveOutcome outcome) {
+    public Uni<Optional<FinishedJob>> finish(SolveOutcome outcome) {
         if (!JobIds.isWellFormed(outcome.jobId())) {
             return Uni.createFrom().item(Optional.empty());
         }
         return calls.eval(JobScripts.FINISH, endKeys(outcome.jobId()), json.write(outcome),
                 RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.get(0).toInteger() == 1
-                ? Optional.of(Client.label(reply.get(1).toString())) : Optional.empty());
+                ? Optional.of(new FinishedJob(Client.label(reply.get(1).toString()),
+                        json.read(reply.get(2).toString(), SolveRequest.class))) : Optional.empty());
     }
 
     @Override
-    public Uni<Cancelled> cancel(SolveOutcome cancellation) {
+    public Uni<Cancellation> cancel(SolveOutcome cancellation) {
         String jobId = cancellation.jobId();
         if (!JobIds.isWellFormed(jobId)) {
-            return Uni.createFrom().item(Cancelled.UNKNOWN);
+            return Uni.createFrom().item(Cancellation.refused(Cancelled.UNKNOWN));
         }
         return calls.eval(JobScripts.CANCEL, endKeys(jobId), json.write(cancellation),
-                        RedisKeys.FINISHED_CHANNEL, RedisKeys.CANCELLED_CHANNEL, jobId)
-                .map(reply -> Cancelled.of(reply.toLong()));
+                        RedisKeys.FINISHED_CHANNEL, RedisKeys.CANCELLED_CHANNEL, jobId).map(reply -> {
+                    Cancelled verdict = Cancelled.of(reply.get(0).toLong());
+                    return verdict == Cancelled.CANCELLED
+                            ? Cancellation.of(json.read(reply.get(1).toString(), SolveRequest.class))
+                            : Cancellation.refused(verdict);
+                });
     }
 
     @Override

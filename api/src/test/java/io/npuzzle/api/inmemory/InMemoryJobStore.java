@@ -1,8 +1,10 @@
 package io.npuzzle.api.inmemory;
 
 import io.npuzzle.api.jobs.Admission;
+import io.npuzzle.api.jobs.Cancellation;
 import io.npuzzle.api.jobs.Client;
 import io.npuzzle.api.jobs.Dispatch;
+import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.jobs.Redrive;
@@ -150,20 +152,23 @@ public class InMemoryJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Optional<String>> finish(SolveOutcome outcome) {
-        return call(() -> requests.containsKey(outcome.jobId())
-                && outcomes.putIfAbsent(outcome.jobId(), outcome) == null
-                ? Optional.of(Client.label(requests.get(outcome.jobId()).owner())) : Optional.empty());
+    public Uni<Optional<FinishedJob>> finish(SolveOutcome outcome) {
+        return call(() -> {
+            SolveRequest request = requests.get(outcome.jobId());
+            return request != null && outcomes.putIfAbsent(outcome.jobId(), outcome) == null
+                    ? Optional.of(new FinishedJob(Client.label(request.owner()), request)) : Optional.empty();
+        });
     }
 
     @Override
-    public Uni<Cancelled> cancel(SolveOutcome cancellation) {
+    public Uni<Cancellation> cancel(SolveOutcome cancellation) {
         return call(() -> {
-            if (!requests.containsKey(cancellation.jobId())) {
-                return Cancelled.UNKNOWN;
+            SolveRequest request = requests.get(cancellation.jobId());
+            if (request == null) {
+                return Cancellation.refused(Cancelled.UNKNOWN);
             }
             return outcomes.putIfAbsent(cancellation.jobId(), cancellation) == null
-                    ? Cancelled.CANCELLED : Cancelled.FINISHED;
+                    ? Cancellation.of(request) : Cancellation.refused(Cancelled.FINISHED);
         });
     }
 

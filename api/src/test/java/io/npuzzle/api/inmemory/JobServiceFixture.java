@@ -1,6 +1,7 @@
 package io.npuzzle.api.inmemory;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.jobs.Client;
@@ -14,6 +15,7 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.metrics.CacheLookups;
@@ -79,6 +81,19 @@ public final class JobServiceFixture {
     public double count(String meter, String tag, String value) {
         Counter counter = registry.find(meter).tag(tag, value).counter();
         return counter == null ? 0 : counter.count();
+    }
+
+    /** How many jobs of a lane (quick, heavy) finished with a status were timed from their submission. */
+    public long timed(String lane, JobStatus status) {
+        Timer latency = registry.find("npuzzle.jobs.latency").tags("lane", lane, "status", status.name()).timer();
+        return latency == null ? 0 : latency.count();
+    }
+
+    /** The same request, submitted {@code ago} before now. */
+    public static SolveRequest submittedBefore(SolveRequest request, Duration ago) {
+        return new SolveRequest(request.jobId(), request.key(), request.board(), request.rows(), request.cols(),
+                request.goal(), request.mode(), Instant.now().minus(ago), request.ratio(), request.owner(),
+                request.maxSeconds());
     }
 
     /** A validated request for a board of the default goal, with a fresh id, as the REST layer makes it. */

@@ -26,6 +26,7 @@ import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_5X5;
 import static io.npuzzle.api.inmemory.JobServiceFixture.FAST;
 import static io.npuzzle.api.inmemory.JobServiceFixture.OPTIMAL;
 import static io.npuzzle.api.inmemory.JobServiceFixture.request;
+import static io.npuzzle.api.inmemory.JobServiceFixture.submittedBefore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -88,6 +89,19 @@ class JobServiceTest {
         assertEquals(1, service.count("npuzzle.cache.lookups", "result", "hit"));
         assertEquals(1, service.count("npuzzle.jobs.submitted", "route", "cache"));
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
+    }
+
+    @Test
+    void aJobAnsweredFromTheCacheIsTimedFromItsSubmissionAsDoneInTheLaneItsBoardChooses() {
+        SolveRequest request = submittedBefore(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), Duration.ofSeconds(3));
+        service.cache.put(request.key(), OPTIMAL);
+
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+
+        assertEquals(1, service.timed("heavy", JobStatus.DONE));
+        assertEquals(0, service.timed("quick", JobStatus.DONE));
+        double seconds = service.registry.find("npuzzle.jobs.latency").timer().totalTime(TimeUnit.SECONDS);
+        assertTrue(seconds >= 3 && seconds < 3 + AT_MOST.toSeconds(), "timed from its submission: " + seconds);
     }
 
     @Test
@@ -192,6 +206,7 @@ class JobServiceTest {
         assertEquals(JobStatus.CANCELLED, stored.status());
         assertEquals(JobService.OUTCOME_PRODUCER, stored.worker());
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "CANCELLED"));
+        assertEquals(1, service.timed("quick", JobStatus.CANCELLED), "timed by the cancel that recorded it");
         assertEquals(Cancelled.UNKNOWN, service.jobs.cancel("00000000-0000-4000-8000-000000000000", Caller.ANYONE)
                 .await().atMost(AT_MOST));
     }

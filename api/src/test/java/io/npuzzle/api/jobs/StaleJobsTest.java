@@ -74,6 +74,8 @@ class StaleJobsTest {
         assertEquals(OPTIMAL.moves(), outcome.result().moves());
         assertEquals(1, service.queue.queued().size(), "queued once, when accepted");
         assertEquals(1, service.count("npuzzle.jobs.redriven", "route", "cache"));
+        assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
+        assertEquals(1, service.timed("quick", JobStatus.DONE));
     }
 
     @Test
@@ -116,6 +118,7 @@ class StaleJobsTest {
         assertEquals(1, service.queue.queued().size(), "not published again");
         assertEquals(1, service.count("npuzzle.jobs.redriven", "route", "abandoned"));
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "FAILED"));
+        assertEquals(1, service.timed("quick", JobStatus.FAILED));
     }
 
     @Test

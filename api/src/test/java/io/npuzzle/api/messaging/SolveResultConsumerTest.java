@@ -1,5 +1,6 @@
 package io.npuzzle.api.messaging;
 
+import io.micrometer.core.instrument.Timer;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobResult;
@@ -12,9 +13,13 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
+import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_5X5;
 import static io.npuzzle.api.inmemory.JobServiceFixture.request;
+import static io.npuzzle.api.inmemory.JobServiceFixture.submittedBefore;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Recording the workers' outcomes, against an in-memory store. */
 class SolveResultConsumerTest {
@@ -40,6 +45,22 @@ class SolveResultConsumerTest {
         assertEquals(failed, service.store.outcome(second.jobId()));
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "FAILED"));
+        assertEquals(1, service.timed("quick", JobStatus.DONE), "the redelivered outcome is not timed again");
+        assertEquals(1, service.timed("quick", JobStatus.FAILED));
+    }
+
+    @Test
+    void anOutcomeIsTimedFromItsJobsSubmissionByLaneAndStatus() {
+        SolveRequest request = submittedBefore(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), Duration.ofMinutes(10));
+        service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+
+        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1"))).await().atMost(AT_MOST);
+
+        Timer latency = service.registry.find("npuzzle.jobs.latency").tags("lane", "heavy", "status", "DONE")
+                .timer();
+        assertEquals(1, latency.count());
+        double seconds = latency.totalTime(TimeUnit.SECONDS);
+        assertTrue(seconds >= 600 && seconds < 600 + AT_MOST.toSeconds(), "timed from its submission: " + seconds);
     }
 
     @Test
@@ -52,6 +73,7 @@ class SolveResultConsumerTest {
 
         assertEquals(JobStatus.DONE, service.store.outcome(request.jobId()).status());
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
+        assertEquals(1, service.timed("quick", JobStatus.DONE));
     }
 
     private SolveRequest queued() {

@@ -15,7 +15,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 
-/** The API's probes cover Kafka and Redis; its metrics count jobs. */
+/** The API's probes cover Kafka and Redis; its metrics count jobs and time them. */
 @QuarkusTest
 @WithTestResource(PipelineResource.class)
 class ApiOperationsTest {
@@ -30,7 +30,7 @@ class ApiOperationsTest {
     }
 
     @Test
-    void metricsCountSubmittedAndFinishedJobsAndCacheLookups() {
+    void metricsCountAndTimeJobsAndCountCacheLookups() {
         String id = given().contentType(ContentType.JSON).body(Map.of("board", "1 2 3 4 5 x 7 8 6"))
                 .post("/api/v1/jobs").then().extract().path("id");
         given().get("/api/v1/jobs/" + id + "?wait=20").then().statusCode(200).body("status", equalTo("DONE"));
@@ -39,6 +39,7 @@ class ApiOperationsTest {
                 .statusCode(200)
                 .body(containsString("npuzzle_jobs_submitted_total{route=\"queue\"}"))
                 .body(containsString("npuzzle_jobs_finished_total{status=\"DONE\"}"))
+                .body(containsString("npuzzle_jobs_latency_seconds_bucket{lane=\"quick\",status=\"DONE\",le="))
                 .body(containsString("npuzzle_cache_lookups_total{result=\"miss\",where=\"api\"}"))
                 .body(containsString("kafka_consumer_fetch_manager_records_lag_max")));
     }

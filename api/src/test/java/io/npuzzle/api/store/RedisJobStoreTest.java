@@ -2,6 +2,8 @@ package io.npuzzle.api.store;
 
 import io.npuzzle.api.PipelineResource;
 import io.npuzzle.api.inmemory.JobServiceFixture;
+import io.npuzzle.api.jobs.Cancellation;
+import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobWaiters;
 import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.jobs.StaleJobs;
@@ -10,6 +12,7 @@ import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
+import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
@@ -25,6 +28,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -111,6 +115,30 @@ class RedisJobStoreTest {
         store.cancel(SolveOutcome.cancelled(cancelled.jobId(), "api")).await().atMost(AT_MOST);
         assertEquals(store.find(cancelled.jobId()).await().atMost(AT_MOST),
                 cancelledWaiter.get(AT_MOST.toSeconds(), TimeUnit.SECONDS));
+    }
+
+    @Test
+    void theCallThatRecordsAnOutcomeGetsTheJobsClientAndRequestAndNoLaterCallDoes() {
+        SolveRequest request = queued();
+
+        assertEquals(Optional.of(new FinishedJob(JobServiceFixture.CLIENT.label(), request)),
+                store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST));
+        assertEquals(Optional.empty(),
+                store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST));
+        assertEquals(Cancellation.refused(Cancelled.FINISHED),
+                store.cancel(SolveOutcome.cancelled(request.jobId(), "api")).await().atMost(AT_MOST));
+    }
+
+    @Test
+    void theCallThatCancelsAJobGetsItsRequest() {
+        SolveRequest request = queued();
+
+        assertEquals(Cancellation.of(request),
+                store.cancel(SolveOutcome.cancelled(request.jobId(), "api")).await().atMost(AT_MOST));
+        assertEquals(Optional.empty(),
+                store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST));
+        assertEquals(Cancellation.refused(Cancelled.UNKNOWN),
+                store.cancel(SolveOutcome.cancelled(JobIds.next(), "api")).await().atMost(AT_MOST));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Shape;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -47,6 +48,7 @@ public final class PatternDatabases {
     private final DatabaseSet largest;
     private final long maxBuildEntries;
     private final TableMemory tables;
+    private final BuildListener listener;
     private final ConcurrentHashMap<Pattern, FutureTask<PatternDatabase>> databases = new ConcurrentHashMap<>();
     /** Builds under way in this process, by pattern. */
     private final ConcurrentHashMap<Pattern, BuildProgress> builds = new ConcurrentHashMap<>();
@@ -64,14 +66,21 @@ public final class PatternDatabases {
      * @param largest         {@link DatabaseSet#LARGE} to use the large databases for 4x4 and 4x5 once built, else STANDARD
      * @param maxBuildEntries databases with more entries are only loaded from the store, never built here
      * @param tables          the room the tables in memory take theirs from
+     * @param listener        hears of each build here
      */
     public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
-                            long maxBuildEntries, TableMemory tables) {
+                            long maxBuildEntries, TableMemory tables, BuildListener listener) {
         this.store = store;
         this.builder = builder;
         this.largest = largest;
         this.maxBuildEntries = maxBuildEntries;
         this.tables = tables;
+        this.listener = listener;
+    }
+
+    public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
+                            long maxBuildEntries, TableMemory tables) {
+        this(store, builder, largest, maxBuildEntries, tables, BuildListener.NONE);
     }
 
     public PatternDatabases(PatternDatabaseStore store, PatternDatabaseBuilder builder, DatabaseSet largest,
@@ -88,8 +97,15 @@ public final class PatternDatabases {
     }
 
     public static PatternDatabases in(Path directory, DatabaseSet largest, long maxBuildEntries) {
+        return in(directory, largest, maxBuildEntries, BuildListener.NONE);
+    }
+
+    /** @param listener hears of each build here */
+    public static PatternDatabases in(Path directory, DatabaseSet largest, long maxBuildEntries,
+                                      BuildListener listener) {
         return new PatternDatabases(new PatternDatabaseStore(directory),
-                new PatternDatabaseBuilder(Runtime.getRuntime().availableProcessors()), largest, maxBuildEntries);
+                new PatternDatabaseBuilder(Runtime.getRuntime().availableProcessors()), largest, maxBuildEntries,
+                TableMemory.PROCESS, listener);
     }
 
     /** Where the databases are stored. */
@@ -526,9 +542,11 @@ public final class PatternDatabases {
     private PatternDatabase buildAndSave(Pattern pattern, BuildPace pace) {
         BuildProgress progress = new BuildProgress(pattern.entries());
         builds.put(pattern, progress);
+        listener.started(pattern);
+        long started = System.nanoTime();
+        PatternDatabase built = null;
         try {
-            long started = System.nanoTime();
-            PatternDatabase built = builder.build(pattern, progress, pace);
+            built = builder.build(pattern, progress, pace);
             LOG.log(System.Logger.Level.INFO, "built pattern database {0} ({1} entries) in {2} ms, for {3}",
                     pattern.key(), pattern.entries(), (System.nanoTime() - started) / 1_000_000, store.directory());
             try {
@@ -540,6 +558,7 @@ public final class PatternDatabases {
             return built;
         } finally {
             builds.remove(pattern);
+            listener.ended(pattern, Duration.ofNanos(System.nanoTime() - started), built != null);
         }
     }
 

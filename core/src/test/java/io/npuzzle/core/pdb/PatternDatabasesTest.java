@@ -7,6 +7,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -97,6 +100,34 @@ class PatternDatabasesTest {
 
         assertNotNull(new PatternDatabases(new PatternDatabaseStore(store), new PatternDatabaseBuilder(1),
                 DatabaseSet.STANDARD, Long.MAX_VALUE, new TableMemory(64 << 20)).heuristic(six, 35, LoadPolicy.LOAD));
+    }
+
+    @Test
+    void eachBuildIsHeardAsItStartsAndAsItEndsAndAStoredDatabaseIsNotBuiltAgain(@TempDir Path empty) {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        BuildListener listener = new BuildListener() {
+            @Override
+            public void started(Pattern pattern) {
+                heard.add("started " + pattern.key());
+            }
+
+            @Override
+            public void ended(Pattern pattern, Duration took, boolean built) {
+                heard.add((built && !took.isNegative() ? "built " : "failed ") + pattern.key());
+            }
+        };
+        DatabaseGoal goal = new DatabaseGoal(Shape.of(3, 4), 11, DatabaseSet.STANDARD);
+        PatternDatabases databases = PatternDatabases.in(empty, DatabaseSet.STANDARD, Long.MAX_VALUE, listener);
+
+        databases.store(goal);
+        databases.store(goal);
+
+        List<String> expected = new ArrayList<>();
+        for (Pattern pattern : PatternDatabases.patternsOf(goal)) {
+            expected.add("started " + pattern.key());
+            expected.add("built " + pattern.key());
+        }
+        assertEquals(expected, heard);
     }
 
     /** A database over the limit is not built: no estimate, and the caller searches without one. */

@@ -112,41 +112,6 @@ class AlertRulesTest {
     }
 
     @Test
-    void metricNamesAreReadFromAnExpression() {
-        assertEquals(Set.of("npuzzle_outcomes_backlog_stalled_seconds"),
-                PromQl.metricNames("max(npuzzle_outcomes_backlog_stalled_seconds) > 60"));
-        assertEquals(Set.of("npuzzle_jobs_redriven_total"),
-                PromQl.metricNames("increase(npuzzle_jobs_redriven_total{route=\"abandoned\"}[15m]) > 0"));
-        assertEquals(Set.of("a_total", "b_seconds_count"), PromQl.metricNames(
-                "sum by (job, route) (rate(a_total{x=~\"y|z\"}[5m] offset 1h)) / on (job) group_left (route)"
-                        + " sum without (pod) (b_seconds_count) > bool 1e3"));
-    }
-
-    @Test
-    void meterNamesAreReadAsPrometheusServesThem() {
-        String source = """
-                class Meters {
-                    Meters(MeterRegistry registry) {
-                        Gauge.builder("app.backlog.stalled", this, m -> 1.0)
-                                .description("a // not a comment")
-                                .baseUnit("seconds")
-                                .register(registry);
-                        Gauge.builder("app.backlog", this, m -> 1.0).register(registry);
-                        Counter.builder("app.jobs.submitted").tag("route", "cache").register(registry);
-                        registry.counter("app.jobs.redriven", "route", "queue");
-                        registry.gauge("app.in.flight", new AtomicInteger());
-                        Timer.builder("app.solve.time").register(registry);
-                        // registry.counter("app.commented.out");
-                    }
-                }
-                """;
-        assertEquals(Set.of("app_backlog_stalled_seconds", "app_backlog", "app_jobs_submitted_total",
-                "app_jobs_redriven_total", "app_in_flight", "app_solve_time_seconds_count",
-                "app_solve_time_seconds_sum", "app_solve_time_seconds_bucket", "app_solve_time_seconds_max"),
-                AppMeters.inSource(source));
-    }
-
-    @Test
     void theAppsServeTheMetersTheAlertsWatch() {
         Set<String> served = AppMeters.seriesNames();
         for (String name : List.of("npuzzle_outcomes_backlog", "npuzzle_outcomes_backlog_stalled_seconds",

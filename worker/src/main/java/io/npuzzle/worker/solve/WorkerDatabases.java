@@ -11,6 +11,7 @@ import io.npuzzle.core.pdb.DatabaseState;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.worker.config.MissingDatabases;
 import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.metrics.DatabaseBuildMeters;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;
@@ -32,10 +33,10 @@ public class WorkerDatabases {
     private final MissingDatabases missing;
     private final ServingPace pace;
 
-    WorkerDatabases(WorkerConfig config, ServingPace pace) {
+    WorkerDatabases(WorkerConfig config, ServingPace pace, DatabaseBuildMeters builds) {
         DatabaseSet set = config.databases().set().map(DatabaseSet::parse).orElse(DatabaseSet.STANDARD);
         this.databases = PatternDatabases.in(config.databases().directory(), set,
-                config.databases().maxBuildEntries());
+                config.databases().maxBuildEntries(), builds);
         List<DatabaseGoal> plan = config.databases().plan().map(shapes -> DatabasePreparation.plan(set, shapes))
                 .orElseGet(() -> DatabasePreparation.plan(set));
         this.preparation = new DatabasePreparation(databases, plan, new BackgroundBuildPace(pace, config.databases().buildResumesAfter()));

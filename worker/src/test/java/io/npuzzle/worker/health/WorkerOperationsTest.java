@@ -54,7 +54,7 @@ class WorkerOperationsTest {
     }
 
     @Test
-    void metricsCountJobsCacheLookupsAndSolveTimesByShape() throws IOException, InterruptedException {
+    void metricsCountJobsCacheLookupsSolveTimesByShapeAndTheDatabases() throws IOException, InterruptedException {
         TestInfrastructure.shared().redis().flushAll();
         TestJobs jobs = new TestJobs(redis, json);
         // 4x4, which no exact table covers: its jobs look in the cache, a miss and then a hit.
@@ -70,6 +70,9 @@ class WorkerOperationsTest {
         assertTrue(metrics.contains("npuzzle_cache_lookups_total{result=\"miss\",where=\"worker\"}"), metrics);
         assertTrue(metrics.contains("npuzzle_worker_jobs_finished_total{status=\"DONE\"}"), metrics);
         assertTrue(metrics.contains("npuzzle_worker_jobs_in_flight"), metrics);
+        assertTrue(metrics.contains("npuzzle_database_goals{set=\"standard\",shape=\"4x4\"}"), metrics);
+        assertTrue(metrics.contains("npuzzle_database_goals_stored{set=\"standard\",shape=\"4x4\"}"), metrics);
+        assertTrue(metrics.contains("npuzzle_database_building"), metrics);
         assertTrue(metrics.contains("kafka_consumer_fetch_manager_records_lag_max"), metrics);
     }
 
