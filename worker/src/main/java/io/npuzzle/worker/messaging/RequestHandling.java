@@ -52,7 +52,7 @@ public class RequestHandling {
 
     static final Verdict DONE = new Verdict.Done();
     /** The span of one record's handling. */
-    static final String SPAN = "handle job";
+    private static final String SPAN = "handle job";
 
     private final SolveRequestDecoder decoder;
     private final JobFlow flow;
