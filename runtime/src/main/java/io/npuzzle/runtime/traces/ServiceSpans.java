@@ -62,7 +62,7 @@ public class ServiceSpans {
         return new SpanInScope(span, span.makeCurrent());
     }
 
-    /** A span of work that ends elsewhere, a child of {@code parent}; the invalid span, which keeps nothing, when off. */
+    /** A span of work that ends elsewhere, a child of {@code parent}; where traces are off, one that keeps nothing. */
     public Span start(String name, Context parent) {
         return tracer == null ? Span.getInvalid() : tracer.spanBuilder(name).setParent(parent).startSpan();
     }
