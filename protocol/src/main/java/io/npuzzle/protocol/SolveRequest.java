@@ -24,15 +24,25 @@ import java.time.Instant;
  * @param owner       the name of the API key that submitted the job, which alone may see and cancel it; null when
  *                    the API takes no keys
  * @param maxSeconds  the client's deadline for the answer, in place of the lane's time budget; null for the lane's
+ * @param traceparent the span of the job's submission as a W3C traceparent, which later work for the job joins; null
+ *                    where traces are off (and absent from records written before traces)
  */
 public record SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
-                           Instant submittedAt, Double ratio, String owner, Integer maxSeconds) {
+                           Instant submittedAt, Double ratio, String owner, Integer maxSeconds, String traceparent) {
+
+    private static final int TRACEPARENT_LENGTH = 55;
 
     /** @throws IllegalArgumentException for a ratio out of range, or one with another mode than bounded */
     public SolveRequest {
         Quality quality = new Quality(mode, ratio, maxSeconds);
         mode = quality.mode();
         ratio = quality.ratio();
+    }
+
+    /** A request whose submission was not traced. */
+    public SolveRequest(String jobId, String key, String board, int rows, int cols, String goal, Mode mode,
+                        Instant submittedAt, Double ratio, String owner, Integer maxSeconds) {
+        this(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, owner, maxSeconds, null);
     }
 
     /** A request within its lane's time budget. */
@@ -55,7 +65,25 @@ public record SolveRequest(String jobId, String key, String board, int rows, int
 
     /** The same request, submitted with the API key named {@code keyName} (null: none). */
     public SolveRequest ownedBy(String keyName) {
-        return new SolveRequest(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, keyName, maxSeconds);
+        return new SolveRequest(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, keyName, maxSeconds,
+                traceparent);
+    }
+
+    /** The same request, submitted in the span {@code traceparent} names (null: none). */
+    public SolveRequest tracedBy(String traceparent) {
+        return new SolveRequest(jobId, key, board, rows, cols, goal, mode, submittedAt, ratio, owner, maxSeconds,
+                traceparent);
+    }
+
+    /**
+     * The id of the job's trace, for its clients: null where the submission was not traced, or its trace not
+     * sampled (no span of it is kept).
+     */
+    public String traceId() {
+        // version "-" trace id "-" span id "-" flags, whose lowest bit says sampled.
+        boolean sampled = traceparent != null && traceparent.length() == TRACEPARENT_LENGTH
+                && (Character.digit(traceparent.charAt(TRACEPARENT_LENGTH - 1), 16) & 1) == 1;
+        return sampled ? traceparent.substring(3, 35) : null;
     }
 
     public Quality quality() {

@@ -11,6 +11,7 @@ import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.traces.TraceParents;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -59,7 +60,9 @@ public class JobService {
      * job cannot be queued, or the store is too full to take it, and with a 429 problem for a heavy job of a client
      * with its allowance of unfinished heavy jobs in flight.
      */
-    public Uni<Job> accept(SolveRequest request, Client client) {
+    public Uni<Job> accept(SolveRequest submitted, Client client) {
+        // Kept with the job: its request, sent now or later, and its outcome join the submission's trace.
+        SolveRequest request = submitted.tracedBy(TraceParents.ofCurrentSpan());
         if (capacity.isFull()) {
             return Uni.createFrom().failure(new ProblemException(ProblemType.STORE_FULL,
                     "the job store is full until older jobs expire; try again later"));

@@ -4,8 +4,11 @@ import io.npuzzle.api.jobs.JobQueue;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.traces.TraceParents;
+import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -18,7 +21,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Queues jobs on the requests topic of their {@link SolveCost}, keyed by canonical puzzle so identical boards meet
  * on one worker, with the job id in a header for tracing. Heavy jobs travel apart so that they queue among
- * themselves and never hold up quick ones.
+ * themselves and never hold up quick ones. A request joins the trace of its job's submission, whenever it is sent:
+ * at once, in its turn in its lane, or re-driven.
  */
 @ApplicationScoped
 public class KafkaJobQueue implements JobQueue {
@@ -41,10 +45,12 @@ public class KafkaJobQueue implements JobQueue {
             case QUICK -> quick;
             case HEAVY -> heavy;
         };
+        Context trace = request.traceparent() == null ? Context.current()
+                : TraceParents.context(request.traceparent());
         return lane.sendMessage(Message.of(request).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                 .withKey(request.key())
                 .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
                         request.jobId().getBytes(StandardCharsets.US_ASCII)))
-                .build()));
+                .build()).addMetadata(TracingMetadata.withCurrent(trace)));
     }
 }

@@ -36,7 +36,7 @@ import java.util.stream.Collectors;
  *   <li>A {@link Mode} as it travels: its label ({@code optimal}, {@code bounded}, {@code fast}), not its
  *       constant's name.</li>
  *   <li>The fields of the protocol's records that are null in some answers (it is plain Java, without schema
- *       annotations): a job's ratio and owner; a RUNNING job's progress; a finished job's time, result and
+ *       annotations): a job's ratio, owner and trace id; a RUNNING job's progress; a finished job's time, result and
  *       error; an unsolvable board's moves and length; the bound of an answer that proves none; the task counts of a
  *       search on one worker; the databases a search waits for, and how far the one being built is.</li>
  *   <li>The bearer security scheme, which every job operation accepts but does not require: API keys are off
@@ -58,7 +58,8 @@ public class OpenApiFromCode implements OASFilter {
     private static final String MODE_SCHEMA = "Mode";
     static final String BEARER_SCHEME = "bearer";
     static final Map<String, List<String>> NULLABLE_FIELDS = Map.of(
-            "Job", List.of("ratio", "maxSeconds", "finishedAt", "result", "error", "owner", "progress"),
+            "Job", List.of("ratio", "maxSeconds", "finishedAt", "result", "error", "owner", "progress",
+                    "traceId"),
             "JobResult", List.of("moves", "length", "bound", "lowerBound"),
             "JobProgress", List.of("tasksDone", "tasks", "workers", "databases", "lowerBound", "bestLength"),
             "DatabaseProgress", List.of("building"));

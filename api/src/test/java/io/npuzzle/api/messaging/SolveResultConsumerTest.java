@@ -7,6 +7,7 @@ import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.runtime.traces.ServiceSpans;
 import io.npuzzle.protocol.SolveRequest;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,8 @@ class SolveResultConsumerTest {
     private static final JobResult SOLVED = new JobResult(true, "l", 1, true, false, 0.1, 1, 1.0, 1);
 
     private final JobServiceFixture service = new JobServiceFixture();
-    private final SolveResultConsumer consumer = new SolveResultConsumer(service.store, service.metrics);
+    private final SolveResultConsumer consumer = new SolveResultConsumer(service.store, service.metrics,
+            ServiceSpans.off());
 
     @Test
     void eachJobKeepsItsFirstOutcomeAndOnlyRecordedOutcomesAreCounted() {
@@ -39,7 +41,7 @@ class SolveResultConsumerTest {
         SolveOutcome failed = SolveOutcome.failed(second.jobId(), ProblemType.BUDGET_EXCEEDED.problem("y"), "w-2");
         SolveOutcome notAnOutcome = new SolveOutcome(null, JobStatus.DONE, SOLVED, null, "w-3", null);
 
-        consumer.onResults(Arrays.asList(done, null, notAnOutcome, redelivered, failed)).await().atMost(AT_MOST);
+        consumer.onResults(Arrays.asList(done, null, notAnOutcome, redelivered, failed), null).await().atMost(AT_MOST);
 
         assertEquals(done, service.store.outcome(first.jobId()));
         assertEquals(failed, service.store.outcome(second.jobId()));
@@ -68,7 +70,7 @@ class SolveResultConsumerTest {
         SolveRequest request = queued();
         service.store.failNext(1);
 
-        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1")))
+        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1")), null)
                 .await().atMost(AT_MOST);
 
         assertEquals(JobStatus.DONE, service.store.outcome(request.jobId()).status());

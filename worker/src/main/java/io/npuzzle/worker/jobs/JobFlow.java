@@ -7,11 +7,13 @@ import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.traces.JobAttributes;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.metrics.JobMetrics;
 import io.npuzzle.worker.solve.Answer;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SolutionSource;
+import io.opentelemetry.api.trace.Span;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -112,16 +114,22 @@ public class JobFlow {
         boolean lookedUp = !CacheAndLockAnswers.skipsTheCache(puzzle);
         if (answer instanceof Answer.Failed failed) {
             if (lookedUp) {
-                metrics.cacheLookup(false);
+                cacheLookup(false);
             }
             LOG.infof("failed: %s", failed.problem().detail());
             return failed(request.jobId(), failed.problem());
         }
         Answer.Found found = (Answer.Found) answer;
         if (lookedUp) {
-            metrics.cacheLookup(found.fromCache());
+            cacheLookup(found.fromCache());
         }
         return done(request, found.solution(), found.fromCache());
+    }
+
+    /** Counted, and told to the job's handling span. */
+    private void cacheLookup(boolean hit) {
+        metrics.cacheLookup(hit);
+        Span.current().setAttribute(JobAttributes.CACHE_HIT, hit);
     }
 
     private Handled invalid(String jobId, String reason) {

@@ -2,6 +2,7 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.runtime.kafka.KafkaClients;
+import io.npuzzle.runtime.traces.ServiceSpans;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.ThreadPriority;
@@ -54,6 +55,7 @@ public class HeavyLane {
     private final HeavyLaneGroup group;
     private final GracefulStop gracefulStop;
     private final String workerId;
+    private final ServiceSpans spans;
     private final List<ShareLaneLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<ExecutorService> slots = new ArrayList<>();
@@ -61,7 +63,7 @@ public class HeavyLane {
     @Inject
     HeavyLane(@Identifier("default-kafka-broker") Map<String, Object> kafka, WorkerConfig config,
               RequestHandling handling, DeadLetters deadLetters, UntilAvailable untilAvailable, HeavyLaneGroup group,
-              GracefulStop gracefulStop, WorkerIdentity identity) {
+              GracefulStop gracefulStop, WorkerIdentity identity, ServiceSpans spans) {
         this.kafka = kafka;
         this.config = config;
         this.handling = handling;
@@ -70,6 +72,7 @@ public class HeavyLane {
         this.group = group;
         this.gracefulStop = gracefulStop;
         this.workerId = identity.id();
+        this.spans = spans;
     }
 
     void start(@Observes StartupEvent event) {
@@ -111,7 +114,9 @@ public class HeavyLane {
 
     /** Runs one record's job on its slot and says how to acknowledge the record. */
     private AcknowledgeType handle(ConsumerRecord<String, String> record) {
-        RequestHandling.Verdict verdict = handling.handle(record.value());
+        // The connector traces none of these records: their trace context is read from their headers here.
+        RequestHandling.Verdict verdict = handling.handle(record.value(),
+                spans.parentIn(record.headers(), RecordHeadersGetter.INSTANCE));
         if (verdict instanceof RequestHandling.Verdict.LeftForRedelivery left) {
             LOG.infof("released a heavy request for redelivery: %s", left.reason());
             return AcknowledgeType.RELEASE;

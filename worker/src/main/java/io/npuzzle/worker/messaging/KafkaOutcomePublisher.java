@@ -2,7 +2,9 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.Topics;
+import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -13,7 +15,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Publishes outcomes on the results topic, keyed and headed by job id, and waits for the broker's
- * acknowledgement: only then may the request's offset be committed.
+ * acknowledgement: only then may the request's offset be committed. An outcome carries the trace context of the
+ * job's handling back to the API.
  */
 @ApplicationScoped
 public class KafkaOutcomePublisher implements OutcomePublisher {
@@ -30,6 +33,8 @@ public class KafkaOutcomePublisher implements OutcomePublisher {
                 .withKey(outcome.jobId())
                 .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
                         outcome.jobId().getBytes(StandardCharsets.US_ASCII)))
-                .build()));
+                .build())
+                // Taken here, on the handling's thread: a message the emitter buffers is sent from another.
+                .addMetadata(TracingMetadata.withCurrent(Context.current())));
     }
 }

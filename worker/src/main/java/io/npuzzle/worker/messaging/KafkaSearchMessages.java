@@ -5,7 +5,9 @@ import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.worker.search.PartitionedTask;
 import io.npuzzle.worker.search.SearchMessages;
+import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import io.smallrye.mutiny.Uni;
@@ -19,7 +21,8 @@ import java.util.List;
 /**
  * Tasks on the tasks topic, each on the partition its coordinator chose ({@code TaskWindow}). Results on the task
  * results topic, keyed by search, sent without waiting: they only wake the coordinator, which reads the results
- * from Redis (and looks there now and then anyway).
+ * from Redis (and looks there now and then anyway). Tasks carry the trace context of the job whose search they
+ * share, so that every worker's part of the search shows in the job's trace.
  */
 @ApplicationScoped
 public class KafkaSearchMessages implements SearchMessages {
@@ -50,10 +53,12 @@ public class KafkaSearchMessages implements SearchMessages {
         if (partitioned.isEmpty()) {
             return;
         }
+        // Taken on the coordinator's thread, that of the job's handling: buffered messages are sent from another.
+        TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
         // Sent together, then awaited together: one round of acknowledgements, not one per task.
         List<Uni<Void>> sent = partitioned.stream().map(each -> tasks.sendMessage(Message.of(each.task())
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(each.task().recordKey())
-                        .withPartition(each.partition()).build()))).toList();
+                        .withPartition(each.partition()).build()).addMetadata(trace))).toList();
         Uni.join().all(sent).andFailFast().await().indefinitely();
     }
 

@@ -4,16 +4,21 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.traces.JobAttributes;
+import io.npuzzle.runtime.traces.ServiceSpans;
+import io.npuzzle.runtime.traces.SpanInScope;
 import io.npuzzle.worker.jobs.Handled;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
+import io.opentelemetry.context.Context;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 import org.jboss.logging.MDC;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -21,7 +26,8 @@ import java.util.Optional;
  * publishes its outcome, and says what the consumer must do with the record. Steps that need Redis or Kafka are
  * retried until they succeed; a record that is not a workable request ends the job it names FAILED when that job
  * waits for an outcome, and is otherwise refused. Nothing one job throws, an {@link Error} included, escapes: the
- * job ends FAILED.
+ * job ends FAILED. Each handling is a span of the job's trace, which the record carries, so that a redelivered
+ * job's handlings all show in it.
  */
 @ApplicationScoped
 public class RequestHandling {
@@ -45,6 +51,8 @@ public class RequestHandling {
     }
 
     static final Verdict DONE = new Verdict.Done();
+    /** The span of one record's handling. */
+    private static final String SPAN = "handle job";
 
     private final SolveRequestDecoder decoder;
     private final JobFlow flow;
@@ -52,39 +60,56 @@ public class RequestHandling {
     private final GracefulStop stop;
     private final OutcomePublisher publisher;
     private final String workerId;
+    private final ServiceSpans spans;
 
     @Inject
     RequestHandling(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
-                    OutcomePublisher publisher, WorkerIdentity identity) {
-        this(decoder, flow, untilAvailable, stop, publisher, identity.id());
+                    OutcomePublisher publisher, WorkerIdentity identity, ServiceSpans spans) {
+        this(decoder, flow, untilAvailable, stop, publisher, identity.id(), spans);
     }
 
     RequestHandling(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
-                    OutcomePublisher publisher, String workerId) {
+                    OutcomePublisher publisher, String workerId, ServiceSpans spans) {
         this.decoder = decoder;
         this.flow = flow;
         this.untilAvailable = untilAvailable;
         this.stop = stop;
         this.publisher = publisher;
         this.workerId = workerId;
+        this.spans = spans;
     }
 
-    public Verdict handle(String payload) {
+    /** @param trace the trace context the record carries: its handling's span is a child of it */
+    public Verdict handle(String payload, Context trace) {
         if (!stop.take()) {
             return new Verdict.LeftForRedelivery("the worker is stopping");
         }
+        try (SpanInScope span = spans.enter(SPAN, trace)) {
+            span.set(JobAttributes.WORKER_ID, workerId);
+            Verdict verdict = handleTaken(payload, span);
+            if (!(verdict instanceof Verdict.Done)) {
+                span.set(JobAttributes.OUTCOME, verdict instanceof Verdict.Refused ? "refused" : "left for redelivery");
+            }
+            return verdict;
+        } finally {
+            MDC.remove(JobIds.LOG_KEY);
+            stop.done();
+        }
+    }
+
+    private Verdict handleTaken(String payload, SpanInScope span) {
         try {
             Handled handled;
             try {
                 SolveRequest request = decoder.decode(payload);
-                MDC.put(JobIds.LOG_KEY, request.jobId());
+                named(span, request.jobId());
                 handled = handled(request);
             } catch (PoisonRecordException e) {
                 if (e.jobId().isEmpty()) {
                     return new Verdict.Refused(e);
                 }
                 String jobId = e.jobId().get();
-                MDC.put(JobIds.LOG_KEY, jobId);
+                named(span, jobId);
                 handled = untilAvailable.run("job " + jobId, () -> flow.handleInvalid(jobId, e.getMessage()));
             }
             if (handled instanceof Handled.Refuse refuse) {
@@ -96,6 +121,9 @@ public class RequestHandling {
                         () -> publisher.publish(outcome.get()));
                 LOG.debugf("published %s", outcome.get().status());
             }
+            span.set(JobAttributes.OUTCOME, outcome.isPresent()
+                    ? outcome.get().status().name().toLowerCase(Locale.ROOT)
+                    : "skipped: " + ((Handled.Skip) handled).why());
             return DONE;
         } catch (UntilAvailable.Stopping e) {
             return new Verdict.LeftForRedelivery(e.getMessage());
@@ -103,10 +131,12 @@ public class RequestHandling {
             // Publishing itself failed past its retries.
             LOG.errorf(e, "could not finish a record");
             return new Verdict.Refused(e);
-        } finally {
-            MDC.remove(JobIds.LOG_KEY);
-            stop.done();
         }
+    }
+
+    private static void named(SpanInScope span, String jobId) {
+        MDC.put(JobIds.LOG_KEY, jobId);
+        span.set(JobAttributes.JOB_ID, jobId);
     }
 
     /** What became of the job; FAILED when handling it threw what no retry mends (an {@link Error}). */

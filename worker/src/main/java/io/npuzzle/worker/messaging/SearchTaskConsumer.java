@@ -2,10 +2,15 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.traces.JobAttributes;
+import io.npuzzle.runtime.traces.ServiceSpans;
+import io.npuzzle.runtime.traces.SpanInScope;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import io.npuzzle.worker.search.TaskRunner;
 import io.npuzzle.worker.search.TaskVerdict;
+import io.opentelemetry.context.Context;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -18,7 +23,8 @@ import java.util.concurrent.CompletionStage;
 /**
  * Takes subtree tasks of split searches on the {@code searchers} pool, beside the jobs. A task is acknowledged once
  * its result is recorded, so a worker that dies mid-task loses nothing: the task is redelivered to another. Bad and
- * stale records go to the dead-letter topic with the reason; nothing a task throws stops the consumer.
+ * stale records go to the dead-letter topic with the reason; nothing a task throws stops the consumer. A task's
+ * search is a span of the trace of the job it shares, which the task record carries.
  */
 @ApplicationScoped
 public class SearchTaskConsumer {
@@ -30,13 +36,15 @@ public class SearchTaskConsumer {
     private final TaskRunner runner;
     private final UntilAvailable untilAvailable;
     private final GracefulStop stop;
+    private final ServiceSpans spans;
 
     SearchTaskConsumer(SearchTaskDecoder decoder, TaskRunner runner, UntilAvailable untilAvailable,
-                       GracefulStop stop) {
+                       GracefulStop stop, ServiceSpans spans) {
         this.decoder = decoder;
         this.runner = runner;
         this.untilAvailable = untilAvailable;
         this.stop = stop;
+        this.spans = spans;
     }
 
     @Incoming("search-tasks")
@@ -47,8 +55,15 @@ public class SearchTaskConsumer {
         }
         try {
             SearchTask task = decoder.decode(record.getPayload());
-            TaskVerdict verdict = untilAvailable.run("task " + task.index() + " of search " + task.searchId(),
-                    () -> runner.run(task));
+            TaskVerdict verdict;
+            Context trace = TracingMetadata.fromMessage(record).map(TracingMetadata::getCurrentContext)
+                    .orElse(Context.root());
+            try (SpanInScope span = spans.enter("search task", trace)) {
+                span.set(JobAttributes.SEARCH_ID, task.searchId());
+                span.set(JobAttributes.TASK_INDEX, (long) task.index());
+                verdict = untilAvailable.run("task " + task.index() + " of search " + task.searchId(),
+                        () -> runner.run(task));
+            }
             if (verdict instanceof TaskVerdict.Refused refused) {
                 return refuse(record, new PoisonRecordException(refused.reason()));
             }

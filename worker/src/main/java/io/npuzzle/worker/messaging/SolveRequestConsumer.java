@@ -1,9 +1,12 @@
 package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.traces.ServiceSpans;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
+import io.opentelemetry.context.Context;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,13 +39,16 @@ public class SolveRequestConsumer {
 
     SolveRequestConsumer(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
                          OutcomePublisher publisher, String workerId) {
-        this(new RequestHandling(decoder, flow, untilAvailable, stop, publisher, workerId));
+        this(new RequestHandling(decoder, flow, untilAvailable, stop, publisher, workerId, ServiceSpans.off()));
     }
 
     @Incoming("solve-requests")
     @Blocking(value = "solvers", ordered = false)
     public CompletionStage<Void> onRequest(Message<String> record) {
-        RequestHandling.Verdict verdict = handling.handle(record.getPayload());
+        // The connector's span of the record's receipt, where it traces the channel.
+        Context trace = TracingMetadata.fromMessage(record).map(TracingMetadata::getCurrentContext)
+                .orElse(Context.root());
+        RequestHandling.Verdict verdict = handling.handle(record.getPayload(), trace);
         if (verdict instanceof RequestHandling.Verdict.LeftForRedelivery left) {
             // Left unacknowledged, so its offset is never committed: the partition's next owner gets it again.
             LOG.infof("left a request for redelivery: %s", left.reason());

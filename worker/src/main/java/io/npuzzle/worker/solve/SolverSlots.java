@@ -14,9 +14,11 @@ import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.solve.Solver;
 import io.npuzzle.protocol.Quality;
+import io.npuzzle.runtime.traces.JobAttributes;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.npuzzle.worker.search.SplitSearches;
+import io.opentelemetry.api.trace.Span;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -173,6 +175,9 @@ public class SolverSlots implements BudgetedSolver {
             leaveSlot.run();
         }
         metrics.solved(puzzle.shape(), result.outcome(), Duration.ofNanos(result.nanos()));
+        Span handling = Span.current();
+        handling.setAttribute(JobAttributes.STRATEGY, result.strategy().toString());
+        handling.setAttribute(JobAttributes.NODES_EXPANDED, result.expanded());
         return result;
     }
 }

@@ -10,8 +10,10 @@ import io.npuzzle.core.pdb.DatabaseSet;
 import io.npuzzle.core.pdb.DatabaseState;
 import io.npuzzle.core.pdb.PatternDatabases;
 import io.npuzzle.worker.config.MissingDatabases;
+import io.npuzzle.runtime.traces.JobAttributes;
 import io.npuzzle.worker.config.WorkerConfig;
 import io.npuzzle.worker.metrics.DatabaseBuildMeters;
+import io.opentelemetry.api.trace.Span;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;
@@ -88,9 +90,10 @@ public class WorkerDatabases {
         DatabaseGoal goal = new DatabaseGoal(puzzle.shape(), puzzle.goalBlank(), DatabaseSet.STANDARD);
         long started = System.nanoTime();
         DatabaseState state = preparation.state(goal);
-        if (!state.settled()) {
-            preparation.want(goal);
+        if (state.settled()) {
+            return true;
         }
+        preparation.want(goal);
         while (!state.settled()) {
             if (cancelled.getAsBoolean()) {
                 return false;
@@ -98,6 +101,8 @@ public class WorkerDatabases {
             progress.waiting(wait(goal, state, started));
             state = preparation.await(goal, ProgressListener.INTERVAL);
         }
+        // Told to the span of the job's handling, whose time it explains.
+        Span.current().setAttribute(JobAttributes.DATABASE_WAIT_MS, (System.nanoTime() - started) / 1_000_000);
         return true;
     }
 
