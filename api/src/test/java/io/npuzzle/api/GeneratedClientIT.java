@@ -77,7 +77,8 @@ class GeneratedClientIT {
     }
 
     @Test
-    void aBoundedJobSubmittedAndAwaitedThroughTheClientCarriesItsRatioAndItsAnswerTheBoundItGuarantees() throws ApiException {
+    void aBoundedJobSubmittedAndAwaitedThroughTheClientCarriesItsRatioAndItsAnswerTheBoundItGuarantees()
+            throws ApiException {
         // Submitted and awaited in one request.
         Job done = jobs.submitJob(new JobSubmission().board("2 3 4 1 5 x 7 6 8")
                 .mode(JobSubmission.ModeEnum.BOUNDED).ratio(1.5), LONG_POLL_SECONDS, null);

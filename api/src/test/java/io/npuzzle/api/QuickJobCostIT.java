@@ -250,7 +250,8 @@ class QuickJobCostIT {
         return perJob;
     }
 
-    private static void print(Waiting waiting, Map<String, Double> roundTrips, Map<String, Integer> budget, double total,
+    private static void print(Waiting waiting, Map<String, Double> roundTrips, Map<String, Integer> budget,
+                              double total,
                               Map<String, Integer> unattributed, Map<String, Double> apiRecords,
                               Map<String, Double> workerRecords) {
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,

@@ -101,7 +101,8 @@ public class JobResource {
             + " unfinished at once (npuzzle.api.max-unfinished-heavy-jobs); more are refused with a"
             + " too-many-heavy-jobs problem.")
     @Problems({INVALID_BOARD, INVALID_MODE, INVALID_RATIO, INVALID_MAX_SECONDS, INVALID_WAIT,
-            INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE, STORE_FULL})
+            INVALID_IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_IN_USE, IDEMPOTENCY_KEY_REUSED, HEAVY_JOBS_LIMIT, UNAVAILABLE,
+            STORE_FULL})
     @Parameter(name = IDEMPOTENCY_KEY, in = ParameterIn.HEADER, description = "makes retries safe: 1 to 255 visible"
             + " ASCII characters", schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
     @APIResponse(responseCode = "202", description = "The job, queued (or, with wait, not finished yet).",

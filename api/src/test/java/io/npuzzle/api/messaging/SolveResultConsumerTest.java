@@ -56,7 +56,8 @@ class SolveResultConsumerTest {
         SolveRequest request = submittedBefore(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), Duration.ofMinutes(10));
         service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
-        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1"))).await().atMost(AT_MOST);
+        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1")), null)
+                .await().atMost(AT_MOST);
 
         Timer latency = service.registry.find("npuzzle.jobs.latency").tags("lane", "heavy", "status", "DONE")
                 .timer();
