@@ -251,8 +251,7 @@ class QuickJobCostIT {
     }
 
     private static void print(Waiting waiting, Map<String, Double> roundTrips, Map<String, Integer> budget,
-                              double total,
-                              Map<String, Integer> unattributed, Map<String, Double> apiRecords,
+                              double total, Map<String, Integer> unattributed, Map<String, Double> apiRecords,
                               Map<String, Double> workerRecords) {
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
                 "%nRedis round trips per uncached quick job, waited for %s (%d jobs, one at a time):%n"
