@@ -5,6 +5,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.awaitility.Awaitility;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -14,6 +15,8 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The API's probes cover Kafka and Redis; its metrics count jobs and time them. */
 @QuarkusTest
@@ -27,6 +30,14 @@ class ApiOperationsTest {
                 .body("checks.name", hasItems("redis", "SmallRye Reactive Messaging - readiness check"));
         given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
         given().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void tracesAreOffWhereNoOtlpEndpointIsSet() {
+        assertTrue(ConfigProvider.getConfig().getValue("quarkus.otel.sdk.disabled", Boolean.class),
+                "the SDK is disabled, though Quarkus gives the endpoint a default");
+        given().contentType(ContentType.JSON).body(Map.of("board", "1 2 3 4 5 6 7 x 8")).post("/api/v1/jobs")
+                .then().body("traceId", nullValue());
     }
 
     @Test

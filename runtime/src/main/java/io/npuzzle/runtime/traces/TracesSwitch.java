@@ -27,7 +27,9 @@ public class TracesSwitch implements ConfigSourceFactory {
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
-        boolean on = ENDPOINTS.stream().map(context::getValue).filter(Objects::nonNull).map(ConfigValue::getValue)
+        // Set, not defaulted: Quarkus gives the endpoints a default value from a source below this one.
+        boolean on = ENDPOINTS.stream().map(context::getValue).filter(Objects::nonNull)
+                .filter(endpoint -> endpoint.getConfigSourceOrdinal() > ORDINAL).map(ConfigValue::getValue)
                 .anyMatch(endpoint -> endpoint != null && !endpoint.isBlank());
         return List.of(new PropertiesConfigSource(Map.of(SDK_DISABLED, Boolean.toString(!on),
                 KAFKA_TRACING, Boolean.toString(on)), "npuzzle traces switch", ORDINAL));

@@ -30,6 +30,18 @@ class TracesSwitchTest {
     }
 
     @Test
+    void theEndpointQuarkusDefaultsToLeavesTracesOff() {
+        SmallRyeConfig config = new SmallRyeConfigBuilder()
+                .withSources(new PropertiesConfigSource(Map.of("quarkus.otel.exporter.otlp.endpoint",
+                        "http://localhost:4317"), "defaults", Integer.MIN_VALUE))
+                .withSources(new TracesSwitch())
+                .build();
+
+        assertEquals(true, config.getValue(TracesSwitch.SDK_DISABLED, Boolean.class));
+        assertEquals(false, config.getValue(TracesSwitch.KAFKA_TRACING, Boolean.class));
+    }
+
+    @Test
     void aBlankEndpointLeavesTracesOff() {
         SmallRyeConfig config = configOf(Map.of("quarkus.otel.exporter.otlp.endpoint", " "));
 
