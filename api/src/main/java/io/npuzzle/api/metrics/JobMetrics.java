@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -41,6 +42,8 @@ public class JobMetrics {
     private final Counter queued;
     private final Map<RedriveRoute, Counter> redriven = new EnumMap<>(RedriveRoute.class);
     private final Map<SolveCost, AtomicLong> waiting = new EnumMap<>(SolveCost.class);
+    /** Submission-to-outcome timers by lane, then status, each registered at its first outcome. */
+    private final Map<SolveCost, Map<JobStatus, Timer>> latency = new EnumMap<>(SolveCost.class);
 
     @Inject
     public JobMetrics(MeterRegistry registry, CacheLookups cacheLookups) {
@@ -55,6 +58,7 @@ public class JobMetrics {
                     .tag("route", route.tag()).register(registry));
         }
         for (SolveCost lane : SolveCost.values()) {
+            latency.put(lane, new ConcurrentHashMap<>());
             AtomicLong jobs = new AtomicLong();
             waiting.put(lane, jobs);
             Gauge.builder("npuzzle.lane.jobs.waiting", jobs, AtomicLong::get)
@@ -133,10 +137,11 @@ public class JobMetrics {
      */
     public void finished(SolveRequest request, JobStatus status) {
         registry.counter("npuzzle.jobs.finished", "status", status.name()).increment();
-        Timer.builder("npuzzle.jobs.latency")
-                .description("Time from a job's submission until its outcome is recorded, by lane and status")
-                .tags("lane", lane(request.lane()), "status", status.name())
-                .serviceLevelObjectives(LATENCY_BUCKETS).register(registry)
+        SolveCost lane = request.lane();
+        latency.get(lane).computeIfAbsent(status, first -> Timer.builder("npuzzle.jobs.latency")
+                        .description("Time from a job's submission until its outcome is recorded, by lane and status")
+                        .tags("lane", lane(lane), "status", first.name())
+                        .serviceLevelObjectives(LATENCY_BUCKETS).register(registry))
                 .record(since(request.submittedAt()));
     }
 
