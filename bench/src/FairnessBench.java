@@ -49,6 +49,7 @@ public class FairnessBench {
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-f-]{36})\"");
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([A-Z]+)\"");
     private static final Pattern FINISHED_AT = Pattern.compile("\"finishedAt\"\\s*:\\s*\"([^\"]+)\"");
+    private static final Pattern SOLVE_MILLIS = Pattern.compile("\"solveMillis\"\\s*:\\s*([0-9.eE+-]+)");
     private static final Set<String> FINAL = Set.of("DONE", "FAILED", "CANCELLED");
     private static final int MAX_BATCH = 1000;
 
@@ -56,7 +57,7 @@ public class FairnessBench {
                    int shareSeconds, int shareWindow, long seed, String commit, String loadBefore) {}
 
     /** A job as polled: its status and, once finished, when (server clock). */
-    record JobView(String id, String status, Instant finishedAt) {
+    record JobView(String id, String status, Instant finishedAt, Double solveMillis) {
         boolean started() {
             return !status.equals("QUEUED");
         }
@@ -70,7 +71,11 @@ public class FairnessBench {
      * A wait for one job: seconds until it got where it was awaited, or null past the cap; its status then, and when
      * it finished (server clock) if it has.
      */
-    record Wait(Double seconds, String status, Instant finishedAt) {}
+    record Wait(Double seconds, String status, Instant finishedAt, Double solveMillis) {
+        Wait(Double seconds, String status, Instant finishedAt) {
+            this(seconds, status, finishedAt, null);
+        }
+    }
 
     /**
      * How many of some jobs ended within a wait, when the last of them finished (seconds from the start; null when
@@ -319,7 +324,7 @@ public class FairnessBench {
             }
             view = get(owner, id, (int) Math.min(30, left));
         }
-        return new Wait((System.nanoTime() - from) / 1e9, view.status(), view.finishedAt());
+        return new Wait((System.nanoTime() - from) / 1e9, view.status(), view.finishedAt(), view.solveMillis());
     }
 
     /**
@@ -466,7 +471,9 @@ public class FairnessBench {
             throw new IllegalStateException("job " + id + " answered " + answer.statusCode() + ": " + excerpt(answer.body()));
         }
         String finished = first(FINISHED_AT, answer.body());
-        return new JobView(id, first(STATUS, answer.body()), finished == null ? null : Instant.parse(finished));
+        String solveMillis = first(SOLVE_MILLIS, answer.body());
+        return new JobView(id, first(STATUS, answer.body()), finished == null ? null : Instant.parse(finished),
+                solveMillis == null ? null : Double.valueOf(solveMillis));
     }
 
     /** One request with the owner's key; a 503 or 429 is sent again after a pause, a few times. */
@@ -537,6 +544,9 @@ public class FairnessBench {
                 + " in %.1f s |", options.floodHeavy(), options.heavySeconds(), options.floodQuick(), flood.submitSeconds());
         Drain drain = flood.aQuick();
         row("| flood: B's 4x4, submit to DONE | %s |", describe(flood.bQuick(), "not ended"));
+        if (flood.bQuick().solveMillis() != null) {
+            row("| flood: B's 4x4, its own search | %.0f ms |", flood.bQuick().solveMillis());
+        }
         if (flood.bQuick().finishedAt() != null) {
             row("| flood: A's 4x4 jobs finished before B's 4x4 | %s%d of %d |", drain.ended() < drain.total()
                     ? "at least " : "", drain.finishedBy(flood.bQuick().finishedAt()), drain.total());

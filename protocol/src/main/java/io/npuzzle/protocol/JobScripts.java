@@ -52,26 +52,91 @@ public final class JobScripts {
             """;
 
     /**
+     * How many more jobs a lane may hand out, into {@code room}. Where the lane's workers say which of their slots wait
+     * for a job ({@link #SLOT_IDLE}), as many as wait, less the jobs handed out and not started: a job is published
+     * only for a slot free to take it, so the next slot that frees takes the job whose turn it is then. Elsewhere
+     * (no slot says so, as with workers of an earlier release) the lane's window of handed-out jobs not yet started
+     * holds as many jobs as its workers started within the last lead time, at least the least window and at most
+     * the most. By Little's law a job published next then waits about the lead time to start, however fast or slow
+     * the lane's jobs are: a lane of 3x3 jobs keeps its whole window, a flood of hard 15-puzzles only a few jobs
+     * ahead of its workers, so a quiet client's job waits behind few of them. Starts, not hand-outs, size the window,
+     * so jobs no worker takes never widen it. Expects {@code now} in milliseconds; forgets older starts and slots
+     * whose word ran out. Formatted with the keys of the handed-out jobs, the started jobs, the slots and the idle
+     * slots, then the ARGVs of the most, the least and the lead time (milliseconds).
+     */
+    private static final String LANE_ROOM = """
+            redis.call('ZREMRANGEBYSCORE', %3$s, '-inf', now)
+            redis.call('ZREMRANGEBYSCORE', %4$s, '-inf', now)
+            local room
+            if redis.call('ZCARD', %3$s) > 0 then
+              room = redis.call('ZCARD', %4$s) - redis.call('ZCARD', %1$s)
+            else
+              redis.call('ZREMRANGEBYSCORE', %2$s, '-inf', now - tonumber(%7$s))
+              local window = math.max(tonumber(%6$s), math.min(tonumber(%5$s), redis.call('ZCARD', %2$s)))
+              room = window - redis.call('ZCARD', %1$s)
+            end
+            """;
+
+    /**
+     * A worker's slot of a lane waits for a job: it is one of the lane's slots and of its idle ones until its word
+     * runs out, and when it was not idle before, it says so on the room channel, so that the API publishes the next
+     * job in turn for it ({@link #LANE_ROOM}). Said again before the word runs out. KEYS[1] = the lane's slots,
+     * KEYS[2] = its idle slots; ARGV[1] = the slot, ARGV[2] = how long the word holds (milliseconds), ARGV[3] = the
+     * room channel, ARGV[4] = the lane's name. Returns 1 when it said so on the channel, 0 when it was idle already.
+     */
+    public static final String SLOT_IDLE = """
+            local time = redis.call('TIME')
+            local expires = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[2])
+            redis.call('ZADD', KEYS[1], expires, ARGV[1])
+            if redis.call('ZADD', KEYS[2], expires, ARGV[1]) == 0 then return 0 end
+            redis.call('PUBLISH', ARGV[3], ARGV[4])
+            return 1
+            """;
+
+    /**
+     * A worker's slot of a lane has taken a job: still one of the lane's slots until its word runs out, no longer an
+     * idle one. KEYS and ARGV[1..2] as {@link #SLOT_IDLE}'s.
+     */
+    public static final String SLOT_BUSY = """
+            local time = redis.call('TIME')
+            local expires = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[2])
+            redis.call('ZADD', KEYS[1], expires, ARGV[1])
+            redis.call('ZREM', KEYS[2], ARGV[1])
+            return 1
+            """;
+
+    /** A worker's slot of a lane is gone (its worker stops). KEYS and ARGV[1] as {@link #SLOT_IDLE}'s. */
+    public static final String SLOT_GONE = """
+            redis.call('ZREM', KEYS[1], ARGV[1])
+            redis.call('ZREM', KEYS[2], ARGV[1])
+            return 1
+            """;
+
+    /**
      * Creates an open job and lets it into its lane by fair share between clients (start-time fair queuing:
      * Goyal, Vin and Cheng, "Start-time Fair Queuing", SIGCOMM 1996, with a client's queue as a flow and a job as
      * a packet of unit length). The job is handed to the workers at once, and is open, when no client waits in the
-     * lane and fewer than the lane's window of handed-out jobs have not started; else it joins the end of its
-     * client's queue, and {@link #DISPATCH} hands it out in its turn (a job in a queue is not open: waiting its
-     * turn is not going quiet). A client that starts waiting takes a tag just below the head's, so that it is
-     * served next: a quiet client's job never waits behind another's flood. KEYS[1] = job key, KEYS[2] = the open jobs, KEYS[3] = the lane's handed-out
-     * jobs, KEYS[4] = the lane's waiting clients, KEYS[5] = the client's queue in the lane, KEYS[6] = the lane's
-     * client weights; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] = job id, ARGV[4] = how long
-     * (milliseconds) the job may go without a change before it is re-driven, ARGV[5] = the client, ARGV[6] = its
-     * weight, ARGV[7] = the lane's window, ARGV[8] = the client's label (its API key's name, or empty). Returns 1
+     * lane and the lane has room ({@link #LANE_ROOM}); else it joins the end of its client's queue, and
+     * {@link #DISPATCH} hands it out in its turn (a job in a queue is not open: waiting its turn is not going
+     * quiet). A client that starts waiting takes a tag just below the head's, so that it is served next: a quiet
+     * client's job never waits behind another's flood. KEYS[1] = job key, KEYS[2] = the open jobs, KEYS[3] = the
+     * lane's handed-out jobs, KEYS[4] = the lane's waiting clients, KEYS[5] = the client's queue in the lane,
+     * KEYS[6] = the lane's client weights, KEYS[7], KEYS[8] and KEYS[9] = the lane's started jobs, slots and idle
+     * slots; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] = job id,
+     * ARGV[4] = how long (milliseconds) the job may go without a change before it is re-driven, ARGV[5] = the
+     * client, ARGV[6] = its weight, ARGV[7] = the client's label (its API key's name, or empty), ARGV[8],
+     * ARGV[9] and ARGV[10] = the lane's most and least window and its lead time (milliseconds). Returns 1
      * when the caller is to publish the job now, 0 when it waits its turn.
      */
     public static final String CREATE_IN_LANE = """
             redis.call('HSET', KEYS[1], 'request', ARGV[2], 'revision', 1, 'redriveAfter', ARGV[4],
-              'client', ARGV[8])
+              'client', ARGV[7])
             redis.call('EXPIRE', KEYS[1], ARGV[1])
-            if redis.call('ZCARD', KEYS[4]) == 0 and redis.call('ZCARD', KEYS[3]) < tonumber(ARGV[7]) then
-              local time = redis.call('TIME')
-              local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            local time = redis.call('TIME')
+            local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+            """ + LANE_ROOM.formatted("KEYS[3]", "KEYS[7]", "KEYS[8]", "KEYS[9]", "ARGV[8]", "ARGV[9]",
+                    "ARGV[10]") + """
+            if room > 0 and redis.call('ZCARD', KEYS[4]) == 0 then
               redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[3])
               redis.call('ZADD', KEYS[3], now, ARGV[3])
               return 1
@@ -87,27 +152,30 @@ public final class JobScripts {
 
     /**
      * Hands out the next jobs of a lane, in fair turns between its waiting clients ({@link #CREATE_IN_LANE}), while
-     * fewer than the lane's window of handed-out jobs have not started: the client with the least tag gives its
-     * oldest job, and its tag grows by one over its weight. Jobs that finished while they waited (cancelled) or are
-     * gone are passed over. A handed-out job is open from then on. Handed-out jobs older than a lane's quiet time
-     * leave the window: the re-drive has them. KEYS[1] = the lane's handed-out jobs, KEYS[2] = its waiting clients,
-     * KEYS[3] = its client weights, KEYS[4] = the open jobs; ARGV[1] = the window, ARGV[2] = the prefix of the
-     * lane's client queues, ARGV[3] = the prefix of job keys, ARGV[4] = the quiet time (milliseconds), ARGV[5] =
-     * the most jobs to hand out. Returns the number of clients still waiting and of the jobs in their queues
-     * (cancelled ones until passed over), then the request JSON of each job handed out.
+     * the lane has room ({@link #LANE_ROOM}): the client with the least tag gives its oldest job, and its tag grows
+     * by one over its weight. Jobs that finished while they waited (cancelled) or are gone are passed over. A
+     * handed-out job is open from then on. Handed-out jobs older than a lane's quiet time leave the window: the
+     * re-drive has them. KEYS[1] = the lane's handed-out jobs, KEYS[2] = its waiting clients, KEYS[3] = its client
+     * weights, KEYS[4] = the open jobs, KEYS[5], KEYS[6] and KEYS[7] = its started jobs, slots and idle slots;
+     * ARGV[1] = the prefix of the lane's client queues, ARGV[2] = the prefix of job keys, ARGV[3] = the quiet time
+     * (milliseconds), ARGV[4] = the most jobs to hand out, ARGV[5], ARGV[6] and ARGV[7] = the lane's most and least
+     * window and its lead time (milliseconds). Returns the number of clients still waiting and of the jobs in their
+     * queues (cancelled ones until passed over), then the request JSON of each job handed out.
      */
     public static final String DISPATCH = """
             local time = redis.call('TIME')
             local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[4]))
-            local room = math.min(tonumber(ARGV[1]) - redis.call('ZCARD', KEYS[1]), tonumber(ARGV[5]))
+            redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[3]))
+            """ + LANE_ROOM.formatted("KEYS[1]", "KEYS[5]", "KEYS[6]", "KEYS[7]", "ARGV[5]", "ARGV[6]",
+                    "ARGV[7]") + """
+            room = math.min(room, tonumber(ARGV[4]))
             local out = {0, 0}
             local looked = 0
             while room > 0 and looked < 1000 do
               local head = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
               if #head == 0 then break end
               local client, tag = head[1], tonumber(head[2])
-              local queue = ARGV[2] .. client
+              local queue = ARGV[1] .. client
               local id = redis.call('LPOP', queue)
               looked = looked + 1
               if redis.call('LLEN', queue) == 0 then
@@ -115,13 +183,13 @@ public final class JobScripts {
                 redis.call('HDEL', KEYS[3], client)
               end
               if id then
-                local fields = redis.call('HMGET', ARGV[3] .. id, 'request', 'outcome', 'redriveAfter')
+                local fields = redis.call('HMGET', ARGV[2] .. id, 'request', 'outcome', 'redriveAfter')
                 if fields[1] and not fields[2] then
                   if redis.call('ZSCORE', KEYS[2], client) then
                     redis.call('ZADD', KEYS[2], tag + 1 / (tonumber(redis.call('HGET', KEYS[3], client)) or 1), client)
                   end
                   redis.call('ZADD', KEYS[1], now, id)
-                  redis.call('ZADD', KEYS[4], now + tonumber(fields[3] or ARGV[4]), id)
+                  redis.call('ZADD', KEYS[4], now + tonumber(fields[3] or ARGV[3]), id)
                   table.insert(out, fields[1])
                   room = room - 1
                 end
@@ -129,7 +197,7 @@ public final class JobScripts {
             end
             local clients = redis.call('ZRANGE', KEYS[2], 0, -1)
             out[1] = #clients
-            for _, client in ipairs(clients) do out[2] = out[2] + redis.call('LLEN', ARGV[2] .. client) end
+            for _, client in ipairs(clients) do out[2] = out[2] + redis.call('LLEN', ARGV[1] .. client) end
             return out
             """;
 
@@ -145,13 +213,17 @@ public final class JobScripts {
      * channel, and every start puts off the job's re-drive. KEYS[1] = job key, KEYS[2] = the open jobs; ARGV[1] =
      * start time, ARGV[2] = the most deliveries a job may have, ARGV[3] = changed channel, ARGV[4] = job id;
      * KEYS[3] (optional) = the jobs handed to the workers of its lane ({@link RedisKeys#laneHandedOut}), which it
-     * leaves, making room for the next. Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
+     * leaves, making room for the next, and KEYS[4] (optional) = the lane's started jobs
+     * ({@link RedisKeys#laneStarted}), which it joins when it left the handed-out ones (the lane's window counts them). Returns {@code {"gone"}} when the job no longer exists, {@code {"finished"}}
      * when it already has an outcome (a redelivery), {@code {"exhausted", deliveries}} when it was delivered more
      * often than allowed (it crashed the workers that took it), else {@code {"start"}}. (The solution cache may
      * live in another Redis, so the script does not read it.)
      */
     public static final String START = """
-            if KEYS[3] then redis.call('ZREM', KEYS[3], ARGV[4]) end
+            if KEYS[3] and redis.call('ZREM', KEYS[3], ARGV[4]) == 1 and KEYS[4] then
+              local time = redis.call('TIME')
+              redis.call('ZADD', KEYS[4], tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000), ARGV[4])
+            end
             if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone'} end
             if redis.call('HEXISTS', KEYS[1], 'outcome') == 1 then return {'finished'} end
             local deliveries = redis.call('HINCRBY', KEYS[1], 'deliveries', 1)

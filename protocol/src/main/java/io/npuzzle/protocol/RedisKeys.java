@@ -65,6 +65,8 @@ public final class RedisKeys {
     public static final String FINISHED_CHANNEL = "npuzzle:finished";
     public static final String CANCELLED_CHANNEL = "npuzzle:cancelled";
     public static final String SEARCH_ENDED_CHANNEL = "npuzzle:search-ended";
+    /** Where a worker's slot that has just become idle says so (the lane's name), so the next job is published. */
+    public static final String LANE_ROOM_CHANNEL = "npuzzle:lane-room";
     public static final String BOUND_FIELD = "bound";
     public static final String DEPTH_FIELD = "depth";
     public static final String TASKS_FIELD = "tasks";
@@ -93,6 +95,24 @@ public final class RedisKeys {
     /** The jobs of a lane handed to the workers and not started yet. */
     public static String laneHandedOut(SolveCost lane) {
         return lane(lane) + "handed-out";
+    }
+
+    /** The jobs of a lane that workers started lately, by start time (milliseconds); the lane's window reads them. */
+    public static String laneStarted(SolveCost lane) {
+        return lane(lane) + "started";
+    }
+
+    /**
+     * The workers' slots of a lane that say where they stand ({@link JobScripts#SLOT_IDLE}), by when their word runs
+     * out (milliseconds): a slot that stops saying so is gone.
+     */
+    public static String laneSlots(SolveCost lane) {
+        return lane(lane) + "slots";
+    }
+
+    /** Those of {@link #laneSlots} that wait for a job, by when their word runs out (milliseconds). */
+    public static String laneIdleSlots(SolveCost lane) {
+        return lane(lane) + "idle-slots";
     }
 
     /** The clients with jobs waiting their turn in a lane, by fair-share tag. */

@@ -136,6 +136,18 @@ public interface ApiConfig {
         int heavyWindow();
 
         /**
+         * How far ahead of its workers, in time, a lane publishes: its window holds as many jobs as its workers
+         * started within this time (at least {@link #minWindow()}, at most the lane's window), so that a quiet
+         * client's job waits about this long behind a slow flood rather than behind a whole window of it.
+         */
+        @WithDefault("PT0.2S")
+        Duration leadTime();
+
+        /** The least window of a lane (at most the lane's own), however few jobs its workers started lately. */
+        @WithDefault("4")
+        int minWindow();
+
+        /**
          * How often each replica publishes the next jobs of lanes where clients wait, besides at once when a worker
          * starts a job or a job ends.
          */

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Publishes the jobs that wait their turn in a lane, in fair turns between their clients ({@link JobStore#dispatch}),
- * as the lane's window of published jobs not yet started makes room: at once when a worker starts a job or a job
+ * as the lane's window of published jobs not yet started ({@link LaneWindow}) makes room: at once when a worker starts a job or a job
  * ends (announced on Redis channels every replica follows), and every {@code dispatch-period} besides, which also
  * picks up what another replica queued and any announcement missed. Looks at a lane run one at a time per replica;
  * the store hands each job to one replica only. A job handed out whose publication fails is open, and the re-drive
@@ -53,14 +53,6 @@ public class LaneDispatch {
         for (SolveCost lane : SolveCost.values()) {
             lanes.put(lane, new Looks(lane));
         }
-    }
-
-    /** The most jobs of a lane published and not yet started. */
-    public static int window(ApiConfig.FairShare config, SolveCost lane) {
-        return switch (lane) {
-            case QUICK -> config.quickWindow();
-            case HEAVY -> config.heavyWindow();
-        };
     }
 
     void start(@Observes StartupEvent event) {

@@ -8,7 +8,7 @@ import io.npuzzle.api.jobs.Dispatch;
 import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobSnapshot;
 import io.npuzzle.api.jobs.JobStore;
-import io.npuzzle.api.jobs.LaneDispatch;
+import io.npuzzle.api.jobs.LaneWindow;
 import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.jobs.StaleJobs;
 import io.npuzzle.core.solve.SolveCost;
@@ -64,27 +64,38 @@ public class RedisJobStore implements JobStore {
     public Uni<Admission> create(SolveRequest request, SolveCost lane, Client client) {
         List<String> keys = List.of(RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
                 RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane), RedisKeys.laneQueue(lane, client.id()),
-                RedisKeys.laneWeights(lane));
-        return calls.eval(JobScripts.CREATE_IN_LANE, keys, ttlSeconds, json.write(request), request.jobId(),
-                        Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), client.id(),
-                        Integer.toString(client.weight()), Integer.toString(LaneDispatch.window(fairShare, lane)),
-                        request.owner() == null ? "" : request.owner())
+                RedisKeys.laneWeights(lane), RedisKeys.laneStarted(lane), RedisKeys.laneSlots(lane),
+                RedisKeys.laneIdleSlots(lane));
+        return calls.eval(JobScripts.CREATE_IN_LANE, keys, withWindow(lane, ttlSeconds, json.write(request),
+                        request.jobId(), Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), client.id(),
+                        Integer.toString(client.weight()), request.owner() == null ? "" : request.owner()))
                 .map(reply -> reply.toInteger() == 1 ? Admission.PUBLISH_NOW : Admission.WAIT_ITS_TURN);
     }
 
     @Override
     public Uni<Dispatch> dispatch(SolveCost lane, int most) {
         List<String> keys = List.of(RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane),
-                RedisKeys.laneWeights(lane), RedisKeys.OPEN_JOBS);
-        return calls.eval(JobScripts.DISPATCH, keys, Integer.toString(LaneDispatch.window(fairShare, lane)),
-                RedisKeys.laneQueuePrefix(lane), RedisKeys.JOB_KEY_PREFIX,
-                Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), Integer.toString(most)).map(reply -> {
+                RedisKeys.laneWeights(lane), RedisKeys.OPEN_JOBS, RedisKeys.laneStarted(lane),
+                RedisKeys.laneSlots(lane), RedisKeys.laneIdleSlots(lane));
+        return calls.eval(JobScripts.DISPATCH, keys, withWindow(lane, RedisKeys.laneQueuePrefix(lane),
+                RedisKeys.JOB_KEY_PREFIX, Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()),
+                Integer.toString(most))).map(reply -> {
             List<SolveRequest> handedOut = new ArrayList<>(reply.size() - 2);
             for (int i = 2; i < reply.size(); i++) {
                 handedOut.add(json.read(reply.get(i).toString(), SolveRequest.class));
             }
             return new Dispatch(reply.get(0).toInteger(), reply.get(1).toLong(), handedOut);
         });
+    }
+
+    /** The script's arguments followed by the lane's most and least window and its lead time (milliseconds). */
+    private String[] withWindow(SolveCost lane, String... args) {
+        LaneWindow window = LaneWindow.of(fairShare, lane);
+        String[] all = Arrays.copyOf(args, args.length + 3);
+        all[args.length] = Integer.toString(window.most());
+        all[args.length + 1] = Integer.toString(window.least());
+        all[args.length + 2] = Long.toString(window.leadTime().toMillis());
+        return all;
     }
 
     @Override

@@ -50,6 +50,16 @@ public final class JobServiceFixture {
         }
 
         @Override
+        public Duration leadTime() {
+            return Duration.ofMillis(200);
+        }
+
+        @Override
+        public int minWindow() {
+            return 4;
+        }
+
+        @Override
         public Duration dispatchPeriod() {
             return Duration.ofMillis(250);
         }

@@ -31,9 +31,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Fair share of the heavy lane between clients in a real Redis, by the store's scripts: its window set to 2 jobs
- * published and not yet started, so that a window holds more than one, the rest wait their turn. No worker takes the jobs: a start is
- * what the worker's start script does to the lane.
+ * Fair share of a lane between clients in a real Redis, by the store's scripts: the heavy lane's window set to 2 jobs
+ * published and not yet started, so that a window holds more than one, the rest wait their turn; the quick lane's to
+ * as many as were started within 5 s, from 2 to 8. No worker takes the jobs: a start is what the worker's start
+ * script does to the lane.
  */
 @QuarkusTest
 @WithTestResource(PipelineResource.class)
@@ -43,11 +44,18 @@ class LaneFairShareTest {
     public static class WindowOfTwo implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("npuzzle.api.fair-share.heavy-window", "2");
+            return Map.of("npuzzle.api.fair-share.heavy-window", "2",
+                    "npuzzle.api.fair-share.quick-window", Integer.toString(QUICK_WINDOW),
+                    "npuzzle.api.fair-share.min-window", Integer.toString(MIN_WINDOW),
+                    "npuzzle.api.fair-share.lead-time", "PT5S",
+                    // The app's own looks at the lanes would hand out what each test hands out itself.
+                    "npuzzle.api.fair-share.dispatch-period", "PT1H");
         }
     }
 
     private static final Duration AT_MOST = Duration.ofSeconds(5);
+    private static final int QUICK_WINDOW = 8;
+    private static final int MIN_WINDOW = 2;
     private static final SolveCost LANE = SolveCost.HEAVY;
     private static final Client ALICE = Client.ofKey("alice", 1);
     private static final Client BOB = Client.ofKey("bob", 1);
@@ -60,15 +68,26 @@ class LaneFairShareTest {
 
     @BeforeEach
     @AfterEach
-    void emptyTheLane() {
-        List<String> keys = new ArrayList<>(redis.key().keys(RedisKeys.laneQueuePrefix(LANE) + "*"));
-        keys.addAll(List.of(RedisKeys.laneHandedOut(LANE), RedisKeys.laneClients(LANE), RedisKeys.laneWeights(LANE)));
-        redis.key().del(keys.toArray(String[]::new));
+    void emptyTheLanes() {
+        for (SolveCost lane : SolveCost.values()) {
+            List<String> keys = new ArrayList<>(redis.key().keys(RedisKeys.laneQueuePrefix(lane) + "*"));
+            keys.addAll(List.of(RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane),
+                    RedisKeys.laneWeights(lane), RedisKeys.laneStarted(lane), RedisKeys.laneSlots(lane),
+                    RedisKeys.laneIdleSlots(lane)));
+            redis.key().del(keys.toArray(String[]::new));
+        }
     }
 
     private SolveRequest submit(Client client, Admission expected) {
         SolveRequest request = JobServiceFixture.request(BOARD, 5, 5, Mode.OPTIMAL).ownedBy(client.label());
         assertEquals(expected, store.create(request, LANE, client).await().atMost(AT_MOST));
+        return request;
+    }
+
+    private SolveRequest submitQuick(Admission expected) {
+        SolveRequest request = JobServiceFixture.request(JobServiceFixture.BOARD_3X3, 3, 3, Mode.FAST)
+                .ownedBy(ALICE.label());
+        assertEquals(expected, store.create(request, SolveCost.QUICK, ALICE).await().atMost(AT_MOST));
         return request;
     }
 
@@ -82,9 +101,20 @@ class LaneFairShareTest {
 
     /** What a worker's start does to the lane: the job leaves the published jobs not yet started. */
     private void start(SolveRequest request) {
-        redis.execute("EVAL", JobScripts.START, "3", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
-                RedisKeys.laneHandedOut(LANE), "2026-01-01T00:00:00Z", "5", RedisKeys.CHANGED_CHANNEL,
+        start(request, LANE);
+    }
+
+    private void start(SolveRequest request, SolveCost lane) {
+        redis.execute("EVAL", JobScripts.START, "4", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
+                RedisKeys.laneHandedOut(lane), RedisKeys.laneStarted(lane), "2026-01-01T00:00:00Z", "5", RedisKeys.CHANGED_CHANNEL,
                 request.jobId());
+    }
+
+
+    /** What a worker's heavy slot says of itself, its word holding for {@code millis}; the script's reply. */
+    private int slotSays(String script, String slot, long millis) {
+        return redis.execute("EVAL", script, "2", RedisKeys.laneSlots(LANE), RedisKeys.laneIdleSlots(LANE), slot,
+                Long.toString(millis), RedisKeys.LANE_ROOM_CHANNEL, "heavy").toInteger();
     }
 
     private Dispatch dispatch() {
@@ -134,7 +164,7 @@ class LaneFairShareTest {
         assertEquals(List.of("bob", "alice", "bob", "alice", "bob", "alice"),
                 turns(Client.ofKey("alice", 1), Client.ofKey("bob", 1), 6));
 
-        emptyTheLane();
+        emptyTheLanes();
         List<String> weighted = turns(Client.ofKey("alice", 2), Client.ofKey("bob", 1), 9);
         assertEquals(6, weighted.stream().filter("alice"::equals).count(), "weight 2: " + weighted);
         assertEquals(3, weighted.stream().filter("bob"::equals).count(), "weight 1: " + weighted);
@@ -188,5 +218,72 @@ class LaneFairShareTest {
         store.cancel(SolveOutcome.cancelled(cancelled.jobId(), "api")).await().atMost(AT_MOST);
 
         assertEquals(List.of(waiting), dispatch().handedOut());
+    }
+
+    @Test
+    void aLaneWhoseWorkersStartedNoJobLatelyKeepsOnlyItsLeastWindowAheadOfThem() {
+        SolveRequest first = submitQuick(Admission.PUBLISH_NOW);
+        submitQuick(Admission.PUBLISH_NOW);
+        SolveRequest held = submitQuick(Admission.WAIT_ITS_TURN);
+        assertEquals(List.of(), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut(),
+                "jobs no worker takes never widen the window");
+
+        start(first, SolveCost.QUICK);
+        assertEquals(List.of(held), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut());
+    }
+
+    @Test
+    void aLaneKeepsAsManyJobsAheadAsItsWorkersStartedWithinTheLeadTimeUpToItsWindow() {
+        for (int i = 0; i < MIN_WINDOW + 3; i++) {
+            start(submitQuick(Admission.PUBLISH_NOW), SolveCost.QUICK);
+        }
+        for (int i = 0; i < MIN_WINDOW + 3; i++) {
+            submitQuick(Admission.PUBLISH_NOW);
+        }
+        submitQuick(Admission.WAIT_ITS_TURN);
+
+        emptyTheLanes();
+        for (int i = 0; i < 2 * QUICK_WINDOW; i++) {
+            start(submitQuick(Admission.PUBLISH_NOW), SolveCost.QUICK);
+        }
+        for (int i = 0; i < QUICK_WINDOW; i++) {
+            submitQuick(Admission.PUBLISH_NOW);
+        }
+        submitQuick(Admission.WAIT_ITS_TURN);
+    }
+
+    @Test
+    void whereSlotsSayWhereTheyStandAJobIsPublishedOnlyForASlotThatWaitsAndTheNextOneToFreeTakesTheNextInTurn() {
+        slotSays(JobScripts.SLOT_BUSY, "worker-1-heavy-0", 10_000);
+        slotSays(JobScripts.SLOT_IDLE, "worker-2-heavy-0", 10_000);
+        SolveRequest first = submit(ALICE, Admission.PUBLISH_NOW);
+        submit(ALICE, Admission.WAIT_ITS_TURN);
+        SolveRequest bobs = submit(BOB, Admission.WAIT_ITS_TURN);
+        assertEquals(List.of(), dispatch().handedOut(), "the window has room for two, but one slot waits");
+
+        slotSays(JobScripts.SLOT_BUSY, "worker-2-heavy-0", 10_000);
+        start(first);
+        assertEquals(List.of(), dispatch().handedOut(), "no slot waits");
+
+        slotSays(JobScripts.SLOT_IDLE, "worker-1-heavy-0", 10_000);
+        assertEquals(List.of(bobs), dispatch().handedOut(), "the slot that freed takes the quiet client's job");
+    }
+
+    @Test
+    void slotsWhoseWordRanOutNoLongerCountAndTheLaneGoesByItsWindow() {
+        long now = redis.execute("TIME").get(0).toLong() * 1000;
+        redis.sortedSet(String.class).zadd(RedisKeys.laneSlots(LANE), now - 1000, "worker-1-heavy-0");
+
+        submit(ALICE, Admission.PUBLISH_NOW);
+        submit(ALICE, Admission.PUBLISH_NOW);
+        submit(ALICE, Admission.WAIT_ITS_TURN);
+    }
+
+    @Test
+    void aSlotThatBecomesIdleSaysSoOnTheRoomChannelOnceNotAtEveryRenewal() {
+        assertEquals(1, slotSays(JobScripts.SLOT_IDLE, "worker-1-heavy-0", 10_000));
+        assertEquals(0, slotSays(JobScripts.SLOT_IDLE, "worker-1-heavy-0", 10_000));
+        slotSays(JobScripts.SLOT_BUSY, "worker-1-heavy-0", 10_000);
+        assertEquals(1, slotSays(JobScripts.SLOT_IDLE, "worker-1-heavy-0", 10_000));
     }
 }

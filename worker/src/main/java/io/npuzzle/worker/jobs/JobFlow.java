@@ -11,6 +11,7 @@ import io.npuzzle.runtime.traces.JobAttributes;
 import io.npuzzle.worker.lifecycle.WorkerIdentity;
 import io.npuzzle.worker.metrics.JobMetrics;
 import io.npuzzle.worker.solve.Answer;
+import io.npuzzle.worker.solve.Asker;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SolutionSource;
 import io.opentelemetry.api.trace.Span;
@@ -104,8 +105,8 @@ public class JobFlow {
                     + " or ran out of memory); it is not tried again"));
         }
         Quality quality = request.quality();
-        Answer answer = solutions.answer(key, puzzle, quality, () -> cancellations.isCancelled(request.jobId()),
-                progress.forJob(request.jobId()));
+        Answer answer = solutions.answer(key, puzzle, quality, Asker.of(request,
+                () -> cancellations.isCancelled(request.jobId()), progress.forJob(request.jobId())));
         if (answer instanceof Answer.Cancelled) {
             // Its CANCELLED outcome is recorded already: nothing to publish.
             LOG.info("cancelled");

@@ -1,9 +1,11 @@
 package io.npuzzle.worker.messaging;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.runtime.kafka.KafkaClients;
 import io.npuzzle.runtime.traces.ServiceSpans;
 import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.jobs.LaneSlots;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.ThreadPriority;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
@@ -33,7 +35,9 @@ import java.util.concurrent.Executors;
  * acquiring one record at a time, so that any number of workers take heavy jobs whatever the topic's partition
  * count, and the next slot that frees takes the next job. The broker locks each record while its job runs and
  * hands it to another worker when its holder dies; the service still counts deliveries itself, below the broker's
- * own limit, so that a job delivered too often ends FAILED with a problem rather than silently archived.
+ * own limit, so that a job delivered too often ends FAILED with a problem rather than silently archived. Each slot
+ * says in the job store whether it waits for a job ({@link LaneSlots}), and the API publishes heavy jobs only for
+ * slots that wait: the next slot that frees takes the job whose turn it is then.
  */
 @ApplicationScoped
 public class HeavyLane {
@@ -56,6 +60,7 @@ public class HeavyLane {
     private final GracefulStop gracefulStop;
     private final String workerId;
     private final ServiceSpans spans;
+    private final LaneSlots laneSlots;
     private final List<ShareLaneLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<ExecutorService> slots = new ArrayList<>();
@@ -63,7 +68,7 @@ public class HeavyLane {
     @Inject
     HeavyLane(@Identifier("default-kafka-broker") Map<String, Object> kafka, WorkerConfig config,
               RequestHandling handling, DeadLetters deadLetters, UntilAvailable untilAvailable, HeavyLaneGroup group,
-              GracefulStop gracefulStop, WorkerIdentity identity, ServiceSpans spans) {
+              GracefulStop gracefulStop, WorkerIdentity identity, ServiceSpans spans, LaneSlots laneSlots) {
         this.kafka = kafka;
         this.config = config;
         this.handling = handling;
@@ -73,6 +78,7 @@ public class HeavyLane {
         this.gracefulStop = gracefulStop;
         this.workerId = identity.id();
         this.spans = spans;
+        this.laneSlots = laneSlots;
     }
 
     void start(@Observes StartupEvent event) {
@@ -83,7 +89,8 @@ public class HeavyLane {
                 runnable.run();
             }, name + "-job"));
             ShareLaneLoop loop = new ShareLaneLoop(consumer(name), Topics.HEAVY_REQUESTS, this::handle, solver,
-                    config.heavy().lockDuration(), gracefulStop::stopping);
+                    config.heavy().lockDuration(), gracefulStop::stopping,
+                    laneSlots.slot(SolveCost.HEAVY, workerId + "-" + name));
             Thread thread = new Thread(() -> {
                 // Settings first: a group that exists before them would start at the topic's end.
                 untilAvailable.run("setting the heavy lane's group", group::configure);

@@ -1,5 +1,6 @@
 package io.npuzzle.worker.messaging;
 
+import io.npuzzle.worker.jobs.SlotPresence;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -32,8 +33,10 @@ import java.util.function.Function;
  * acknowledges it by what became of the job: ACCEPT when done, RELEASE when left for redelivery, and a refused
  * record goes to the dead-letter topic before it is accepted. While the job runs, the consumer renews the record's
  * acquisition lock (RENEW, KIP-1222) three times a lock, so that a search of an hour stays with its worker while
- * a worker that dies loses its record to another within one lock. The consumer is used from this loop's thread
- * only: Kafka's consumers are not thread-safe.
+ * a worker that dies loses its record to another within one lock. The slot says where it stands
+ * ({@link SlotPresence}): idle while it polls with no job in hand, busy from the moment a record arrives, before its
+ * job starts, gone once it stops. The consumer is used from this loop's thread only: Kafka's consumers are not
+ * thread-safe.
  */
 final class ShareLaneLoop implements Runnable {
 
@@ -57,6 +60,7 @@ final class ShareLaneLoop implements Runnable {
     private final Duration configuredLock;
     private final Map<Held, Future<AcknowledgeType>> inHand = new HashMap<>();
     private final BooleanSupplier stopping;
+    private final SlotPresence presence;
     private volatile boolean closing;
 
     /**
@@ -64,16 +68,18 @@ final class ShareLaneLoop implements Runnable {
      * @param configuredLock the lock duration set on the group, used until the broker tells the consumer its own
      * @param stopping whether the worker stops: a slot with no job in hand then takes no record, since one it
      *                 released would come straight back to it, each time counted by the broker towards archiving it
+     * @param presence where the slot says whether it waits for a job
      */
     ShareLaneLoop(ShareConsumer<String, String> consumer, String topic,
                   Function<ConsumerRecord<String, String>, AcknowledgeType> job, ExecutorService slot,
-                  Duration configuredLock, BooleanSupplier stopping) {
+                  Duration configuredLock, BooleanSupplier stopping, SlotPresence presence) {
         this.consumer = consumer;
         this.topic = topic;
         this.job = job;
         this.slot = slot;
         this.configuredLock = configuredLock;
         this.stopping = stopping;
+        this.presence = presence;
     }
 
     @Override
@@ -82,8 +88,12 @@ final class ShareLaneLoop implements Runnable {
             consumer.subscribe(List.of(topic));
             while (!closing) {
                 if (inHand.isEmpty() && stopping.getAsBoolean()) {
+                    presence.gone();
                     LockSupport.parkNanos(POLL.toNanos());
                     continue;
+                }
+                if (inHand.isEmpty()) {
+                    presence.idle();
                 }
                 try {
                     ConsumerRecords<String, String> records = consumer.poll(POLL);
@@ -100,6 +110,7 @@ final class ShareLaneLoop implements Runnable {
                 }
             }
         } finally {
+            presence.gone();
             // Records still in hand are released by closing: the broker hands them on at once.
             consumer.close();
         }
@@ -113,6 +124,8 @@ final class ShareLaneLoop implements Runnable {
         Set<Held> returned = new HashSet<>();
         records.forEach(record -> returned.add(Held.of(record)));
         inHand.entrySet().removeIf(held -> held.getValue().isDone() && !returned.contains(held.getKey()));
+        // Busy before the job starts: the API counts the slot free until then.
+        presence.busy();
         Future<AcknowledgeType> first = null;
         for (ConsumerRecord<String, String> record : records) {
             Future<AcknowledgeType> running = inHand.computeIfAbsent(Held.of(record),

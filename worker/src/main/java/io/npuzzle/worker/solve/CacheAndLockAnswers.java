@@ -1,7 +1,6 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.core.table.ExactTable;
 import io.npuzzle.protocol.CachedSolution;
@@ -13,7 +12,6 @@ import org.jboss.logging.Logger;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 /**
  * Answers a puzzle from the cache, or solves it under the puzzle's lock and fills the cache, so that workers that
@@ -49,11 +47,10 @@ public class CacheAndLockAnswers {
         this.longestWait = longestWait;
     }
 
-    /** The answer; {@link Answer.Cancelled} when {@code cancelled} stopped the search. */
-    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
-                         ProgressListener progress) {
+    /** The answer; {@link Answer.Cancelled} when the job's cancellation stopped the search. */
+    public Answer answer(String key, Puzzle puzzle, Quality quality, Asker asker) {
         if (skipsTheCache(puzzle)) {
-            Answer answer = retries.solve(puzzle, quality, cancelled, progress);
+            Answer answer = retries.solve(puzzle, quality, asker);
             if (answer instanceof Answer.Found found) {
                 cache.storeInBackground(key, found.solution());
             }
@@ -69,12 +66,12 @@ public class CacheAndLockAnswers {
             Optional<SolveLocks.Lease> lease = locks.tryLock(key, quality);
             if (lease.isPresent()) {
                 try (SolveLocks.Lease held = lease.get()) {
-                    return solve(key, puzzle, quality, cancelled, progress);
+                    return solve(key, puzzle, quality, asker);
                 }
             }
             if (System.nanoTime() - waitUntil > 0) {
                 LOG.warnf("puzzle %s stayed locked past %s; solving it here as well", key, longestWait);
-                return solve(key, puzzle, quality, cancelled, progress);
+                return solve(key, puzzle, quality, asker);
             }
             LockSupport.parkNanos(WAIT_STEP.toNanos());
         }
@@ -85,9 +82,8 @@ public class CacheAndLockAnswers {
         return ExactTable.covers(puzzle.shape());
     }
 
-    private Answer solve(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
-                         ProgressListener progress) {
-        Answer answer = retries.solve(puzzle, quality, cancelled, progress);
+    private Answer solve(String key, Puzzle puzzle, Quality quality, Asker asker) {
+        Answer answer = retries.solve(puzzle, quality, asker);
         if (answer instanceof Answer.Found found) {
             cache.store(key, found.solution());
         }

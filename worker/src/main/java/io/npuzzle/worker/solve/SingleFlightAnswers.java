@@ -1,11 +1,8 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.protocol.Quality;
 import jakarta.enterprise.context.ApplicationScoped;
-
-import java.util.function.BooleanSupplier;
 
 /**
  * Answers each puzzle once at a time per quality (mode and ratio) in this process: jobs that ask while its answer
@@ -25,11 +22,10 @@ public class SingleFlightAnswers implements SolutionSource {
     }
 
     @Override
-    public Answer answer(String key, Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
-                         ProgressListener progress) {
-        while (!cancelled.getAsBoolean()) {
+    public Answer answer(String key, Puzzle puzzle, Quality quality, Asker asker) {
+        while (!asker.cancelled().getAsBoolean()) {
             SingleFlight.Shared<Answer> shared = searches.run(new Search(key, quality),
-                    () -> answerer.answer(key, puzzle, quality, cancelled, progress));
+                    () -> answerer.answer(key, puzzle, quality, asker));
             Answer answer = shared.value();
             if (answer instanceof Answer.Cancelled) {
                 // Maybe another job's search that this one joined: unless this job is cancelled too, search again.

@@ -1,7 +1,6 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.solve.SolveCost;
@@ -14,7 +13,6 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.util.Locale;
-import java.util.function.BooleanSupplier;
 
 /**
  * One search for a puzzle's answer, contained: a solver that throws, {@link Error}s included, is tried again a few
@@ -39,11 +37,11 @@ public class SolveRetries {
         this.attempts = Math.max(1, attempts);
     }
 
-    public Answer solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
+    public Answer solve(Puzzle puzzle, Quality quality, Asker asker) {
         SolveResult result = null;
         for (int attempt = 1; result == null; attempt++) {
             try {
-                result = solver.solve(puzzle, quality, cancelled, progress);
+                result = solver.solve(puzzle, quality, asker);
             } catch (RuntimeException | Error e) {
                 // A JVM really out of memory exits instead (-XX:+ExitOnOutOfMemoryError) and the job's deliveries
                 // are counted; any other Error (a stack overflow, a failed assertion) is this board's problem.

@@ -4,7 +4,6 @@ import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Algorithm;
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.Outcome;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SearchMemory;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
@@ -30,9 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 
 /**
  * The core solver behind a fixed number of slots per {@link SolveCost} lane and their budgets, so that however
@@ -55,11 +52,11 @@ public class SolverSlots implements BudgetedSolver {
         return thread;
     });
 
-    /** The slots and the budget of one kind of solve. */
-    public record Lane(int concurrency, SolveOptions budget, Semaphore slots) {
+    /** The slots and the budget of one kind of solve; its slots go to the waiting searches' owners in turns. */
+    public record Lane(int concurrency, SolveOptions budget, OwnerTurns slots) {
 
         Lane(int concurrency, SolveOptions budget) {
-            this(concurrency, budget, new Semaphore(concurrency, true));
+            this(concurrency, budget, new OwnerTurns(concurrency));
         }
     }
 
@@ -101,12 +98,12 @@ public class SolverSlots implements BudgetedSolver {
      * iteration's bound reaches the answer's length, which proves it shortest; past its budget it answers with it,
      * not optimal, proven within length / lower bound by the iterations that failed.
      */
-    private SolveResult splitAnytime(Puzzle puzzle, Quality quality, Lane lane, SubtreeSearch search,
-                                     BooleanSupplier cancelled, ProgressListener progress, Runnable leaveSlot) {
+    private SolveResult splitAnytime(Puzzle puzzle, Quality quality, Lane lane, SubtreeSearch search, Asker asker,
+                                     Runnable leaveSlot) {
         SolveOptions budget = lane.budget().withBudget(lane.budget().maxNodes(),
                 splitSearches.maxTime(puzzle.shape(), quality).toMillis());
         Incumbent incumbent = new Incumbent(1.0, solver.quickAnswers(puzzle, budget));
-        WithHeldAnswer withBest = new WithHeldAnswer(progress, incumbent, System.nanoTime());
+        WithHeldAnswer withBest = new WithHeldAnswer(asker.progress(), incumbent, System.nanoTime());
         CompletableFuture.runAsync(() -> {
             // A search that ended sooner, as a quick job's does, takes no further try.
             while (!incumbent.askedFor() && withBest.open()) {
@@ -115,7 +112,8 @@ public class SolverSlots implements BudgetedSolver {
                 }
             }
         }, quickAnswers);
-        SolveResult split = splitSearches.solve(puzzle, quality, search, cancelled, withBest, leaveSlot, incumbent);
+        SolveResult split = splitSearches.solve(puzzle, quality, search, asker.cancelled(), withBest, leaveSlot,
+                incumbent);
         withBest.close();
         split.lowerBound().ifPresent(incumbent::offerLowerBound);
         return incumbent.answer(split);
@@ -137,25 +135,26 @@ public class SolverSlots implements BudgetedSolver {
     }
 
     /**
-     * Solves on one of the slots of the puzzle's lane, waiting for one to be free. An optimal search by IDA* with
+     * Solves on one of the slots of the puzzle's lane, waiting for one to be free and for the owner's turn
+     * ({@link OwnerTurns}). An optimal search by IDA* with
      * pattern databases that grows long is shared with every worker ({@link SplitSearches}), within the budget of
      * split searches rather than the lane's; its coordinator leaves the slot while it waits for the tasks, so that
      * long searches never hold up the lane. A search whose databases are being built waits for them first, outside
      * the lane, its budget starting once they are ready.
      */
     @Override
-    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
-        return databases.serving(() -> search(puzzle, quality, cancelled, progress));
+    public SolveResult solve(Puzzle puzzle, Quality quality, Asker asker) {
+        return databases.serving(() -> search(puzzle, quality, asker));
     }
 
-    private SolveResult search(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener progress) {
+    private SolveResult search(Puzzle puzzle, Quality quality, Asker asker) {
         long started = System.nanoTime();
-        if (!databases.awaitFor(puzzle, quality.mode(), cancelled, progress)) {
+        if (!databases.awaitFor(puzzle, quality.mode(), asker.cancelled(), asker.progress())) {
             return SolveResult.unsolved(Outcome.CANCELLED, null, 0, System.nanoTime() - started,
                     Strategy.of(Algorithm.IDA_STAR_PDB));
         }
         Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
-        lane.slots().acquireUninterruptibly();
+        lane.slots().acquire(asker.owner());
         // A split search leaves its slot once it only waits for the tasks every worker searches.
         AtomicBoolean holding = new AtomicBoolean(true);
         Runnable leaveSlot = () -> {
@@ -168,9 +167,9 @@ public class SolverSlots implements BudgetedSolver {
             Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
                     ? solver.subtreeSearch(puzzle) : Optional.empty();
             result = split.isPresent()
-                    ? splitAnytime(puzzle, quality, lane, split.get(), cancelled, progress, leaveSlot)
-                    : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(cancelled)
-                    .withProgress(progress));
+                    ? splitAnytime(puzzle, quality, lane, split.get(), asker, leaveSlot)
+                    : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(asker.cancelled())
+                    .withProgress(asker.progress()));
         } finally {
             leaveSlot.run();
         }

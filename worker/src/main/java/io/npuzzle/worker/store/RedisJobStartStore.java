@@ -29,8 +29,8 @@ public class RedisJobStartStore implements JobStartStore {
 
     @Override
     public JobStart start(String jobId, SolveCost lane) {
-        Response reply = RedisScripts.run(redis, JobScripts.START, "3", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
-                RedisKeys.laneHandedOut(lane), Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
+        Response reply = RedisScripts.run(redis, JobScripts.START, "4", RedisKeys.job(jobId), RedisKeys.OPEN_JOBS,
+                RedisKeys.laneHandedOut(lane), RedisKeys.laneStarted(lane), Instant.now().toString(), Integer.toString(maxDeliveries), RedisKeys.CHANGED_CHANNEL, jobId);
         JobScripts.Started started = JobScripts.Started.of(reply.get(0).toString());
         return switch (started) {
             case RUN -> new JobStart.Run();

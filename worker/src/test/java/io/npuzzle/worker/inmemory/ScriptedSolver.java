@@ -3,13 +3,13 @@ package io.npuzzle.worker.inmemory;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Limit;
 import io.npuzzle.core.model.Outcome;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SearchProgress;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.core.search.SubtreeSearch;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Quality;
+import io.npuzzle.worker.solve.Asker;
 import io.npuzzle.worker.solve.BudgetedSolver;
 
 import java.util.List;
@@ -62,10 +62,10 @@ public final class ScriptedSolver implements BudgetedSolver {
     }
 
     @Override
-    public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled, ProgressListener listener) {
+    public SolveResult solve(Puzzle puzzle, Quality quality, Asker asker) {
         searches.add(quality);
-        progress.forEach(listener::report);
-        return search.run(puzzle, quality, cancelled);
+        progress.forEach(asker.progress()::report);
+        return search.run(puzzle, quality, asker.cancelled());
     }
 
     /** Scripted searches are never split. */

@@ -1,6 +1,7 @@
 package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.worker.jobs.SlotPresence;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -68,6 +70,61 @@ class ShareLaneLoopTest {
         }
         slots.forEach(ExecutorService::shutdownNow);
         admin.close();
+    }
+
+    /** What a slot said of itself, and when its job ran, in order. */
+    private static final class SaidWords implements SlotPresence {
+        private final List<String> words = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void idle() {
+            say("idle");
+        }
+
+        @Override
+        public void busy() {
+            say("busy");
+        }
+
+        @Override
+        public void gone() {
+            say("gone");
+        }
+
+        void say(String word) {
+            if (words.isEmpty() || !words.get(words.size() - 1).equals(word)) {
+                words.add(word);
+            }
+        }
+    }
+
+    @Test
+    void aSlotSaysItIsIdleWhileItWaitsBusyBeforeItsJobStartsAndGoneOnceItStops() {
+        String lane = lane(Topics.HEAVY_REQUESTS_PARTITIONS);
+        SaidWords said = new SaidWords();
+        CountDownLatch release = new CountDownLatch(1);
+        ShareLaneLoop loop = start(lane, record -> {
+            said.say("job");
+            try {
+                release.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return AcknowledgeType.ACCEPT;
+        }, () -> false, said);
+        awaitMembers(lane, 1);
+        Awaitility.await("the slot said it waits").atMost(TIMEOUT).until(() -> said.words.contains("idle"));
+
+        send(lane, 0, "job");
+        Awaitility.await("the job ran").atMost(TIMEOUT).until(() -> said.words.contains("job"));
+        assertEquals(List.of("idle", "busy", "job"), said.words.subList(0, 3), "busy before the job, not after");
+
+        release.countDown();
+        Awaitility.await("idle again once the job ended").atMost(TIMEOUT)
+                .until(() -> said.words.get(said.words.size() - 1).equals("idle"));
+        loop.close();
+        Awaitility.await("gone once it stops").atMost(TIMEOUT)
+                .until(() -> said.words.get(said.words.size() - 1).equals("gone"));
     }
 
     @Test
@@ -233,15 +290,21 @@ class ShareLaneLoopTest {
 
     private void start(String lane, Function<ConsumerRecord<String, String>, AcknowledgeType> job,
                        BooleanSupplier stopping) {
+        start(lane, job, stopping, SlotPresence.NONE);
+    }
+
+    private ShareLaneLoop start(String lane, Function<ConsumerRecord<String, String>, AcknowledgeType> job,
+                                BooleanSupplier stopping, SlotPresence presence) {
         String name = lane + "-" + loops.size();
         ExecutorService slot = Executors.newSingleThreadExecutor();
         ShareLaneLoop loop = new ShareLaneLoop(HeavyLane.consumer(kafka, lane, name), lane, job, slot, LOCK,
-                stopping);
+                stopping, presence);
         Thread thread = new Thread(loop, name);
         loops.add(loop);
         slots.add(slot);
         threads.add(thread);
         thread.start();
+        return loop;
     }
 
     private void awaitMembers(String lane, int members) {

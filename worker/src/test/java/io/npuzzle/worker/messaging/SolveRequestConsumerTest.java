@@ -175,7 +175,7 @@ class SolveRequestConsumerTest {
                 return true;
             }
         };
-        JobFlow broken = new JobFlow(crashing, (key, puzzle, mode, cancelled, progress) -> {
+        JobFlow broken = new JobFlow(crashing, (key, puzzle, mode, asker) -> {
             throw new AssertionError("never asked: the job does not start");
         }, fixture.cancellations, fixture.progress, fixture.metrics, JobFlowFixture.WORKER_ID);
         TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(fixture.submit(ONE_MOVE)));

@@ -4,7 +4,6 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Mode;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
@@ -25,6 +24,7 @@ import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.metrics.WorkerMetrics;
 import io.npuzzle.worker.search.SplitSearches;
 import io.npuzzle.worker.solve.Answer;
+import io.npuzzle.worker.solve.Asker;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SolverSlots;
 import io.npuzzle.worker.solve.WorkerDatabases;
@@ -57,7 +57,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -354,10 +353,9 @@ class WorkerPipelineTest {
         }
 
         @Override
-        public SolveResult solve(Puzzle puzzle, Quality quality, BooleanSupplier cancelled,
-                                 ProgressListener progress) {
+        public SolveResult solve(Puzzle puzzle, Quality quality, Asker asker) {
             if (board != null && !puzzle.start().equals(Puzzle.parse(board, 3, 3, null).start())) {
-                return super.solve(puzzle, quality, cancelled, progress);
+                return super.solve(puzzle, quality, asker);
             }
             calls.incrementAndGet();
             if (failure instanceof Error error) {
@@ -377,8 +375,7 @@ class WorkerPipelineTest {
         Awaitility.await().atMost(TIMEOUT).until(() -> cancelledJobs.isCancelled(request.jobId()));
 
         Puzzle hard = Puzzle.parse(HARD_6X6, 6, 6, null);
-        Answer stopped = answerer.answer(hard.canonicalKey(), hard, Quality.OPTIMAL, () -> true,
-                ProgressListener.NONE);
+        Answer stopped = answerer.answer(hard.canonicalKey(), hard, Quality.OPTIMAL, Asker.anonymous(() -> true));
         assertInstanceOf(Answer.Cancelled.class, stopped, "the search stops at its first budget check");
     }
 

@@ -1,7 +1,6 @@
 package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
@@ -53,7 +52,7 @@ class CacheAndLockAnswersTest {
         });
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false, ProgressListener.NONE));
+                answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, Asker.anonymous(() -> false)));
         assertFalse(found.fromCache());
         assertTrue(lockedWhileSearching.get());
         assertFalse(locks.isHeldHere(KEY, Quality.OPTIMAL), "released");
@@ -64,7 +63,7 @@ class CacheAndLockAnswersTest {
     void aPuzzleLockedByAnotherWorkerIsAnsweredFromItsSolution() throws Exception {
         locks.holdElsewhere(KEY, Quality.OPTIMAL);
         CompletableFuture<Answer> answer = CompletableFuture.supplyAsync(
-                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false, ProgressListener.NONE),
+                () -> answerer(TIMEOUT).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, Asker.anonymous(() -> false)),
                 threads);
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (locks.tries() == 0 && System.nanoTime() < deadline) {
@@ -84,8 +83,7 @@ class CacheAndLockAnswersTest {
         locks.holdElsewhere(KEY, Quality.OPTIMAL);
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, () -> false,
-                        ProgressListener.NONE));
+                answerer(Duration.ofMillis(30)).answer(KEY, FOUR_BY_FOUR, Quality.OPTIMAL, Asker.anonymous(() -> false)));
         assertFalse(found.fromCache());
         assertEquals(1, solver.searches().size());
     }
@@ -96,8 +94,7 @@ class CacheAndLockAnswersTest {
         solver.answering((puzzle, quality, cancelled) -> ScriptedSolver.solved("l", true));
 
         Answer.Found found = assertInstanceOf(Answer.Found.class,
-                answerer(TIMEOUT).answer(small.canonicalKey(), small, Quality.OPTIMAL, () -> false,
-                        ProgressListener.NONE));
+                answerer(TIMEOUT).answer(small.canonicalKey(), small, Quality.OPTIMAL, Asker.anonymous(() -> false)));
         assertFalse(found.fromCache());
         assertEquals(0, locks.tries());
         assertEquals(0, cache.lookUps());

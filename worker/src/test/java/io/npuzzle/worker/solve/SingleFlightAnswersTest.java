@@ -2,7 +2,6 @@ package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.model.Outcome;
-import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
 import io.npuzzle.worker.inmemory.InMemorySolveLocks;
@@ -91,13 +90,13 @@ class SingleFlightAnswersTest {
     @Test
     void aCancelledJobGetsNoAnswerAndStartsNoSearch() {
         assertInstanceOf(Answer.Cancelled.class, answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL,
-                () -> true, ProgressListener.NONE));
+                Asker.anonymous(() -> true)));
         assertEquals(0, solver.searches().size());
     }
 
     private CompletableFuture<Answer> ask(BooleanSupplier cancelled) {
         return CompletableFuture.supplyAsync(() -> answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL,
-                cancelled, ProgressListener.NONE), threads);
+                Asker.anonymous(cancelled)), threads);
     }
 
     /** A second job asking for the puzzle, once it waits for the search already under way. */
@@ -105,7 +104,7 @@ class SingleFlightAnswersTest {
         AtomicReference<Thread> joiner = new AtomicReference<>();
         CompletableFuture<Answer> second = CompletableFuture.supplyAsync(() -> {
             joiner.set(Thread.currentThread());
-            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL, () -> false, ProgressListener.NONE);
+            return answers.answer(PUZZLE.canonicalKey(), PUZZLE, Quality.OPTIMAL, Asker.anonymous(() -> false));
         }, threads);
         awaitWaiting(joiner);
         return second;
