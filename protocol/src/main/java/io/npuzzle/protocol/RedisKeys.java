@@ -2,7 +2,6 @@ package io.npuzzle.protocol;
 
 import io.npuzzle.core.solve.SolveCost;
 
-import java.util.Locale;
 
 /**
  * Names of everything the service keeps in Redis. Keys are built only from ids we issued (checked with
@@ -142,7 +141,7 @@ public final class RedisKeys {
     }
 
     private static String lane(SolveCost lane) {
-        return PREFIX + "lane:" + lane.name().toLowerCase(Locale.ROOT) + ":";
+        return PREFIX + "lane:" + lane.label() + ":";
     }
 
     /** The key under which a client's idempotency key is kept: hashed, so the client's text never reaches Redis. */

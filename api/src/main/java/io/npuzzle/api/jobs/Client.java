@@ -1,19 +1,16 @@
 package io.npuzzle.api.jobs;
 
+import io.npuzzle.protocol.ClientLabel;
 import io.npuzzle.protocol.Hashes;
 
 /**
  * Who submitted a job, as fair share between clients counts them: an API key's client, else an address.
  *
  * @param id     the client in the lanes' Redis keys: {@code key:<name>} or {@code address:<SHA-256 of the address>}
- * @param label  the client in the meters: the key's name, or {@value #ANONYMOUS} for every address, so that the
- *               meters have as many series as there are keys
+ * @param label  the client in the meters ({@link ClientLabel})
  * @param weight the client's turns in a lane for each turn of a client of weight 1
  */
 public record Client(String id, String label, int weight) {
-
-    /** The label of every client without an API key. */
-    public static final String ANONYMOUS = "anonymous";
 
     public Client {
         if (weight < 1) {
@@ -28,11 +25,6 @@ public record Client(String id, String label, int weight) {
 
     /** A client known by its address only (no API keys), of weight 1. */
     public static Client ofAddress(String address) {
-        return new Client("address:" + Hashes.sha256Hex(address), ANONYMOUS, 1);
-    }
-
-    /** The label of a job's client from the API key name it was submitted with (null: none). */
-    public static String label(String keyName) {
-        return keyName == null || keyName.isEmpty() ? ANONYMOUS : keyName;
+        return new Client("address:" + Hashes.sha256Hex(address), ClientLabel.ANONYMOUS, 1);
     }
 }

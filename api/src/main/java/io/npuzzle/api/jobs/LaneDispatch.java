@@ -3,6 +3,7 @@ package io.npuzzle.api.jobs;
 import io.npuzzle.api.config.ApiConfig;
 import io.npuzzle.api.metrics.JobMetrics;
 import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.ClientLabel;
 import io.npuzzle.protocol.SolveRequest;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -84,7 +85,7 @@ public class LaneDispatch {
 
     /** Counts a job published, at once or in its turn, with its wait from submission. */
     public void handedOut(SolveRequest request, SolveCost lane) {
-        metrics.handedOut(Client.label(request.owner()), lane, request.submittedAt());
+        metrics.handedOut(ClientLabel.of(request.owner()), lane, request.submittedAt());
     }
 
     /** The looks at one lane: one at a time, and one more when asked while one runs. */

@@ -64,7 +64,7 @@ public class JobMetrics {
             Gauge.builder("npuzzle.lane.jobs.waiting", jobs, AtomicLong::get)
                     .description("Jobs waiting their turn in a lane's client queues, over all clients, as this"
                             + " replica last looked (every replica sees the same queues)")
-                    .tag("lane", lane(lane)).register(registry);
+                    .tag("lane", lane.label()).register(registry);
         }
     }
 
@@ -80,11 +80,11 @@ public class JobMetrics {
         finished(request, JobStatus.DONE);
     }
 
-    /** A job accepted for the workers of a lane, its solution not cached, from a client ({@code Client#label}). */
+    /** A job accepted for the workers of a lane, its solution not cached, from a client ({@code ClientLabel}). */
     public void queued(String client, SolveCost lane) {
         cacheLookups.record(false);
         queued.increment();
-        registry.counter("npuzzle.client.jobs.queued", "client", client, "lane", lane(lane)).increment();
+        registry.counter("npuzzle.client.jobs.queued", "client", client, "lane", lane.label()).increment();
     }
 
     /**
@@ -94,7 +94,7 @@ public class JobMetrics {
     public void handedOut(String client, SolveCost lane, Instant submittedAt) {
         Timer.builder("npuzzle.client.turn.wait")
                 .description("Time from a job's submission until it is published for the workers, by client")
-                .tags("client", client, "lane", lane(lane)).register(registry)
+                .tags("client", client, "lane", lane.label()).register(registry)
                 .record(Duration.between(submittedAt, Instant.now()).abs());
     }
 
@@ -106,10 +106,6 @@ public class JobMetrics {
     /** A client's job whose outcome this replica recorded. */
     public void finished(String client) {
         registry.counter("npuzzle.client.jobs.finished", "client", client).increment();
-    }
-
-    private static String lane(SolveCost lane) {
-        return lane.name().toLowerCase(Locale.ROOT);
     }
 
     /** Where a re-driven job went ({@link io.npuzzle.api.jobs.StaleJobs}). */
@@ -140,7 +136,7 @@ public class JobMetrics {
         SolveCost lane = request.lane();
         latency.get(lane).computeIfAbsent(status, first -> Timer.builder("npuzzle.jobs.latency")
                         .description("Time from a job's submission until its outcome is recorded, by lane and status")
-                        .tags("lane", lane(lane), "status", first.name())
+                        .tags("lane", lane.label(), "status", first.name())
                         .serviceLevelObjectives(LATENCY_BUCKETS).register(registry))
                 .record(since(request.submittedAt()));
     }

@@ -12,6 +12,7 @@ import io.npuzzle.api.jobs.LaneWindow;
 import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.jobs.StaleJobs;
 import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.ClientLabel;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobProgress;
@@ -148,7 +149,7 @@ public class RedisJobStore implements JobStore {
         }
         return calls.eval(JobScripts.FINISH, endKeys(outcome.jobId()), json.write(outcome),
                 RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.get(0).toInteger() == 1
-                ? Optional.of(new FinishedJob(Client.label(reply.get(1).toString()),
+                ? Optional.of(new FinishedJob(ClientLabel.of(reply.get(1).toString()),
                         json.read(reply.get(2).toString(), SolveRequest.class))) : Optional.empty());
     }
 

@@ -10,6 +10,7 @@ import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.jobs.Redrive;
 import io.npuzzle.api.problem.ProblemException;
 import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.protocol.ClientLabel;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.ProblemType;
@@ -156,7 +157,7 @@ public class InMemoryJobStore implements JobStore {
         return call(() -> {
             SolveRequest request = requests.get(outcome.jobId());
             return request != null && outcomes.putIfAbsent(outcome.jobId(), outcome) == null
-                    ? Optional.of(new FinishedJob(Client.label(request.owner()), request)) : Optional.empty();
+                    ? Optional.of(new FinishedJob(ClientLabel.of(request.owner()), request)) : Optional.empty();
         });
     }
 

@@ -6,6 +6,8 @@ import io.npuzzle.core.model.Mode;
 import io.npuzzle.core.model.SolveOptions;
 import io.npuzzle.core.table.ExactTable;
 
+import java.util.Locale;
+
 /**
  * What answering a puzzle may cost, known from its shape and mode alone, before any search: a service keeps the
  * two kinds apart so that heavy searches never hold up quick answers.
@@ -21,6 +23,11 @@ public enum SolveCost {
      * either of which may use its whole node, time and memory budget.
      */
     HEAVY;
+
+    /** The lane's name in lower case, as names and labels outside the code write it. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 
     private static final Shape FIFTEEN_PUZZLE = Shape.of(4, 4);
 

@@ -2,6 +2,7 @@ package io.npuzzle.worker.jobs;
 
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.protocol.CachedSolution;
+import io.npuzzle.protocol.ClientLabel;
 import io.npuzzle.protocol.Problem;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;
@@ -104,6 +105,7 @@ public class JobFlow {
                     + (exhausted.deliveries() - 1) + " times by workers that stopped before finishing it (crashed"
                     + " or ran out of memory); it is not tried again"));
         }
+        metrics.startedFor(ClientLabel.of(request.owner()), request.lane());
         Quality quality = request.quality();
         Answer answer = solutions.answer(key, puzzle, quality, Asker.of(request,
                 () -> cancellations.isCancelled(request.jobId()), progress.forJob(request.jobId())));

@@ -1,5 +1,6 @@
 package io.npuzzle.worker.metrics;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobStatus;
 
 /** What the job flow reports as it goes; an interface so that the flow runs without a meter registry in tests. */
@@ -7,6 +8,9 @@ public interface JobMetrics {
 
     /** A job was taken on. */
     void started();
+
+    /** A job of a client's started running here ({@link io.npuzzle.protocol.ClientLabel}), a redelivery again. */
+    void startedFor(String client, SolveCost lane);
 
     /** A job taken on is over, whatever became of it. */
     void ended();

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Outcome;
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.runtime.metrics.CacheLookups;
 import io.npuzzle.worker.search.TaskEnd;
@@ -34,6 +35,11 @@ public class WorkerMetrics implements JobMetrics {
     @Override
     public void started() {
         inFlight.incrementAndGet();
+    }
+
+    @Override
+    public void startedFor(String client, SolveCost lane) {
+        registry.counter("npuzzle.client.jobs.started", "client", client, "lane", lane.label()).increment();
     }
 
     @Override

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
-import java.util.Locale;
 
 /**
  * Slots that say where they stand in Redis ({@link JobScripts#SLOT_IDLE}, {@link JobScripts#SLOT_BUSY},
@@ -74,7 +73,7 @@ public class RedisLaneSlots implements LaneSlots {
             try {
                 RedisScripts.run(redis, script, "2", RedisKeys.laneSlots(lane), RedisKeys.laneIdleSlots(lane), slot,
                         Long.toString(WORD_HOLDS.toMillis()), RedisKeys.LANE_ROOM_CHANNEL,
-                        lane.name().toLowerCase(Locale.ROOT));
+                        lane.label());
                 said = word;
                 saidAt = now;
             } catch (RuntimeException e) {

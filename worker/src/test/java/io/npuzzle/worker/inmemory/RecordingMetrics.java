@@ -1,5 +1,6 @@
 package io.npuzzle.worker.inmemory;
 
+import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.worker.metrics.JobMetrics;
 
@@ -13,10 +14,16 @@ public final class RecordingMetrics implements JobMetrics {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<JobStatus> finished = new CopyOnWriteArrayList<>();
     private final List<Boolean> cacheLookups = new CopyOnWriteArrayList<>();
+    private final List<String> startedFor = new CopyOnWriteArrayList<>();
 
     @Override
     public void started() {
         inFlight.incrementAndGet();
+    }
+
+    @Override
+    public void startedFor(String client, SolveCost lane) {
+        startedFor.add(client + " " + lane.label());
     }
 
     @Override
@@ -32,6 +39,11 @@ public final class RecordingMetrics implements JobMetrics {
     @Override
     public void cacheLookup(boolean hit) {
         cacheLookups.add(hit);
+    }
+
+    /** Each job started, as its client and lane ("anonymous quick"), in order. */
+    public List<String> startedFor() {
+        return List.copyOf(startedFor);
     }
 
     public int inFlight() {

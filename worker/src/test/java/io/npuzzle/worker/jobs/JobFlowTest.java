@@ -53,6 +53,17 @@ class JobFlowTest {
     }
 
     @Test
+    void aJobThatStartsIsCountedForItsClientAndLaneAndARedeliveryOfAFinishedOneIsNot() {
+        SolveRequest alices = oneMove().ownedBy("alice");
+        fixture.flow.handle(alices);
+        fixture.starts.finish(alices.jobId());
+        fixture.flow.handle(alices);
+        fixture.flow.handle(oneMove());
+
+        assertEquals(List.of("alice quick", "anonymous quick"), fixture.metrics.startedFor());
+    }
+
+    @Test
     void aJobAnExactTableAnswersIsSolvedWithoutLookingInTheCacheAndItsAnswerCached() {
         SolveRequest request = fixture.submit("1 2 3 4 5 6 7 0 8");
 
