@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,13 +35,15 @@ import java.util.regex.Pattern;
  * variables FAIRNESS_KEY_A and FAIRNESS_KEY_B). Prints one markdown table:
  * <ol>
  *   <li>flood: A submits heavy 5x5 jobs and quick 4x4 jobs in batches, then B one 4x4 and one heavy 5x5. B's 4x4
- *   from submit to DONE, B's heavy from submit to RUNNING and to its end, how many of A's heavy jobs started in
- *   between, A's 4x4 drain time;</li>
+ *   from submit to RUNNING and to DONE, B's heavy from submit to RUNNING and to its end, how many of A's heavy jobs
+ *   started in between (counted by the workers' meters), A's 4x4 drain time;</li>
  *   <li>equal shares: A and B submit as many heavy jobs at once; each one's starts within a window, and their ratio.</li>
  * </ol>
  * What is left unfinished is cancelled after each scenario, and every job's final status is counted.
  *
- * Usage: FairnessBench [--url http://localhost:18380] [--flood-heavy 20] [--flood-quick 2000] [--heavy-seconds 5]
+ * Usage: FairnessBench [--url http://localhost:18380]
+ *        [--worker-metrics http://localhost:18381/q/metrics,http://localhost:18382/q/metrics]
+ *        [--flood-heavy 20] [--flood-quick 2000] [--heavy-seconds 5]
  *        [--max-wait 120] [--share-jobs 30] [--share-seconds 3] [--share-window 60] [--seed N]
  *        [--commit C] [--load-before "L1 L5 L15"]
  */
@@ -52,9 +55,16 @@ public class FairnessBench {
     private static final Pattern SOLVE_MILLIS = Pattern.compile("\"solveMillis\"\\s*:\\s*([0-9.eE+-]+)");
     private static final Set<String> FINAL = Set.of("DONE", "FAILED", "CANCELLED");
     private static final int MAX_BATCH = 1000;
+    /** How many of A's first heavy starts the table lists: enough to show the heavy slots' turnover. */
+    private static final int FIRST_STARTS_SHOWN = 8;
+    /** How often the workers' meters are read for A's heavy starts during the flood. */
+    private static final long STARTS_READ_MILLIS = 100;
+    private static final Pattern HEAVY_STARTED_A = Pattern.compile(
+            "npuzzle_client_jobs_started_total\\{client=\"a\",lane=\"heavy\"} ([0-9.eE+-]+)");
 
-    record Options(String url, int floodHeavy, int floodQuick, int heavySeconds, int maxWait, int shareJobs,
-                   int shareSeconds, int shareWindow, long seed, String commit, String loadBefore) {}
+    record Options(String url, List<String> workerMetrics, int floodHeavy, int floodQuick, int heavySeconds,
+                   int maxWait, int shareJobs, int shareSeconds, int shareWindow, long seed, String commit,
+                   String loadBefore) {}
 
     /** A job as polled: its status and, once finished, when (server clock). */
     record JobView(String id, String status, Instant finishedAt, Double solveMillis) {
@@ -87,8 +97,9 @@ public class FairnessBench {
         }
     }
 
-    record FloodResult(double submitSeconds, Wait bQuick, Wait bHeavyStart, Wait bHeavyEnd, int aHeavyStartsBefore,
-                       int aHeavyStartsBetween, Drain aQuick) {}
+    record FloodResult(double submitSeconds, Wait bQuickStart, Wait bQuick, Wait bHeavyStart, Wait bHeavyEnd,
+                       int aHeavyStartsBefore, int aHeavyStartsBetween, List<Double> aHeavyFirstStarts,
+                       Drain aQuick) {}
 
     /** Each owner's heavy starts within the window, and when each one's batch was answered (seconds). */
     record ShareResult(int aStarts, int bStarts, double aAnswered, double bAnswered) {}
@@ -140,6 +151,8 @@ public class FairnessBench {
             given.put(args[i].substring(2), args[i + 1]);
         }
         Options options = new Options(take(given, "url", "http://localhost:18380"),
+                List.of(take(given, "worker-metrics",
+                        "http://localhost:18381/q/metrics,http://localhost:18382/q/metrics").split(",")),
                 Integer.parseInt(take(given, "flood-heavy", "20")), Integer.parseInt(take(given, "flood-quick", "2000")),
                 Integer.parseInt(take(given, "heavy-seconds", "5")), Integer.parseInt(take(given, "max-wait", "120")),
                 Integer.parseInt(take(given, "share-jobs", "30")), Integer.parseInt(take(given, "share-seconds", "3")),
@@ -197,10 +210,12 @@ public class FairnessBench {
         String bQuickBody = quickBody();
         String bHeavyBody = heavyBody(options.heavySeconds());
 
+        // The warm-up's heavy jobs are A's too: only starts past them count.
+        long warmUpStarts = heavyStartsCounted();
         long t0 = System.nanoTime();
+        List<Long> aHeavyStarts = new CopyOnWriteArrayList<>();
+        Future<?> startsRead = pool.submit(() -> readHeavyStarts(aHeavyStarts, warmUpStarts, bHeavyWatched::get));
         List<String> aHeavy = submitBatches("a", heavy);
-        Map<String, Long> aHeavyStarts = new ConcurrentHashMap<>();
-        Future<?> sweep = pool.submit(() -> watchStarts("a", aHeavy, aHeavyStarts, 500, bHeavyWatched::get));
         Instant quickSubmitted = Instant.now();
         long quickSubmittedNanos = System.nanoTime();
         List<String> aQuick = submitBatches("a", quick);
@@ -208,44 +223,54 @@ public class FairnessBench {
         floodIds.addAll(aQuick);
         double submitSeconds = (System.nanoTime() - t0) / 1e9;
 
-        // What has started by now counts as started before B's submissions, whatever the sweep has seen yet.
-        sweepOnce("a", aHeavy, aHeavyStarts);
+        // What has started by now counts as started before B's submissions, whatever the last reading saw.
+        noteHeavyStarts(aHeavyStarts, warmUpStarts);
         long bQuickAt = System.nanoTime();
         String bQuick = submitOne("b", bQuickBody);
         long bHeavyAt = System.nanoTime();
         String bHeavy = submitOne("b", bHeavyBody);
         bFloodIds.add(bQuick);
         bFloodIds.add(bHeavy);
-        Future<Wait> bQuickWait = pool.submit(() -> awaitEnd("b", bQuick, bQuickAt + capNanos()));
-        Future<Wait[]> bHeavyWaits = pool.submit(() -> watchHeavy(bHeavy, bHeavyAt));
+        Future<Wait[]> bQuickWaits = pool.submit(() -> watchStartAndEnd(bQuick, bQuickAt, 20));
+        Future<Wait[]> bHeavyWaits = pool.submit(() -> {
+            try {
+                return watchStartAndEnd(bHeavy, bHeavyAt, 50);
+            } finally {
+                bHeavyWatched.set(true);
+            }
+        });
         Future<Drain> drain = pool.submit(() -> drain("a", aQuick, quickSubmitted, quickSubmittedNanos + capNanos()));
         Wait[] heavyWaits = bHeavyWaits.get();
-        sweep.get();
+        startsRead.get();
         long startedAt = heavyWaits[0].seconds() == null ? bHeavyAt + capNanos()
                 : bHeavyAt + (long) (heavyWaits[0].seconds() * 1e9);
-        int before = (int) aHeavyStarts.values().stream().filter(at -> at <= bHeavyAt).count();
-        int between = (int) aHeavyStarts.values().stream().filter(at -> at > bHeavyAt && at <= startedAt).count();
-        return new FloodResult(submitSeconds, bQuickWait.get(), heavyWaits[0], heavyWaits[1], before, between,
-                drain.get());
+        int before = (int) aHeavyStarts.stream().filter(at -> at <= bHeavyAt).count();
+        int between = (int) aHeavyStarts.stream().filter(at -> at > bHeavyAt && at <= startedAt).count();
+        List<Double> firstStarts = aHeavyStarts.stream().limit(FIRST_STARTS_SHOWN).map(at -> (at - t0) / 1e9).toList();
+        Wait[] quickWaits = bQuickWaits.get();
+        return new FloodResult(submitSeconds, quickWaits[0], quickWaits[1], heavyWaits[0], heavyWaits[1], before,
+                between, firstStarts, drain.get());
     }
 
-    /** B's heavy job: polled every 50 ms until it leaves QUEUED, then long-polled to its end, each within the cap. */
-    Wait[] watchHeavy(String id, long submittedAt) throws Exception {
+    /**
+     * One of B's jobs: polled every period until it leaves QUEUED, then long-polled to its end, each within the cap;
+     * submit to start and submit to end.
+     */
+    Wait[] watchStartAndEnd(String id, long submittedAt, long periodMillis) throws Exception {
         long deadline = submittedAt + capNanos();
         JobView view = get("b", id, 0);
         while (!view.started() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
+            Thread.sleep(periodMillis);
             view = get("b", id, 0);
         }
-        bHeavyWatched.set(true);
         if (!view.started()) {
             return new Wait[] {new Wait(null, view.status(), null), new Wait(null, view.status(), null)};
         }
         long startedAt = System.nanoTime();
         Wait start = new Wait((startedAt - submittedAt) / 1e9, view.status(), view.finishedAt());
         Wait end = awaitEnd("b", id, startedAt + capNanos());
-        Wait fromSubmit = end.seconds() == null ? end
-                : new Wait((startedAt - submittedAt) / 1e9 + end.seconds(), end.status(), end.finishedAt());
+        Wait fromSubmit = end.seconds() == null ? end : new Wait((startedAt - submittedAt) / 1e9 + end.seconds(),
+                end.status(), end.finishedAt(), end.solveMillis());
         return new Wait[] {start, fromSubmit};
     }
 
@@ -281,6 +306,40 @@ public class FairnessBench {
         watchB.get();
         return new ShareResult(count(aStarts, windowEnd), count(bStarts, windowEnd), answered.get("a"),
                 answered.get("b"));
+    }
+
+    /**
+     * Reads A's heavy starts from the workers' meters every {@value #STARTS_READ_MILLIS} ms until stop says so,
+     * noting when each was first counted: one request a worker, where looking at each of A's hundreds of jobs would
+     * load the API the scenario measures. A job delivered again counts again.
+     */
+    Void readHeavyStarts(List<Long> starts, long before, BooleanSupplier stop) throws Exception {
+        while (!stop.getAsBoolean()) {
+            noteHeavyStarts(starts, before);
+            Thread.sleep(STARTS_READ_MILLIS);
+        }
+        return null;
+    }
+
+    /** Notes now as the time of each of A's heavy starts the workers count beyond those before and those noted. */
+    synchronized void noteHeavyStarts(List<Long> starts, long before) throws Exception {
+        long now = System.nanoTime();
+        long counted = heavyStartsCounted() - before;
+        while (starts.size() < counted) {
+            starts.add(now);
+        }
+    }
+
+    /** A's heavy starts as the workers count them, summed. */
+    long heavyStartsCounted() throws Exception {
+        long counted = 0;
+        for (String url : options.workerMetrics()) {
+            String text = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+            String value = first(HEAVY_STARTED_A, text);
+            counted += value == null ? 0 : (long) Double.parseDouble(value);
+        }
+        return counted;
     }
 
     static int count(Map<String, Long> starts, long until) {
@@ -544,6 +603,8 @@ public class FairnessBench {
                 + " in %.1f s |", options.floodHeavy(), options.heavySeconds(), options.floodQuick(), flood.submitSeconds());
         Drain drain = flood.aQuick();
         row("| flood: B's 4x4, submit to DONE | %s |", describe(flood.bQuick(), "not ended"));
+        row("| flood: B's 4x4, submit to RUNNING (seen every 20 ms; a job answered at once is DONE) | %s |",
+                describe(flood.bQuickStart(), "not started"));
         if (flood.bQuick().solveMillis() != null) {
             row("| flood: B's 4x4, its own search | %.0f ms |", flood.bQuick().solveMillis());
         }
@@ -556,6 +617,9 @@ public class FairnessBench {
         row("| flood: B's heavy, submit to its end | %s |", describe(flood.bHeavyEnd(), "not ended"));
         row("| flood: A's heavy jobs started before B's heavy submission | %d of %d |", flood.aHeavyStartsBefore(),
                 options.floodHeavy());
+        row("| flood: A's first heavy starts, seconds after the flood began (the workers' meters, every %d ms) | %s |",
+                STARTS_READ_MILLIS,
+                flood.aHeavyFirstStarts().stream().map(at -> String.format("%.1f", at)).toList());
         row("| flood: A's heavy jobs started between B's heavy submission and its start (goal: 0) | %d%s |",
                 flood.aHeavyStartsBetween(), flood.bHeavyStart().seconds() == null
                         ? " (within " + options.maxWait() + " s, B's not started)" : "");
