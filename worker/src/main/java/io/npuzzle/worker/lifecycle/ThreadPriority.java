@@ -5,7 +5,9 @@ import org.jboss.logging.Logger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Lowers the OS priority of the calling thread. Linux sets a nice value per thread (setpriority(2) on a thread id,
@@ -14,10 +16,33 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ThreadPriority {
 
+    /**
+     * The OS priority of heavy work (heavy jobs' searches, their split searches' tasks, the fast answers held beside
+     * them): below quick jobs', so that a machine busy with heavy searches still answers quick jobs at once
+     * (bench/fairness, B's 4x4 under A's flood); above background database builds'.
+     */
+    public static final int HEAVY_WORK = 10;
+
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
     private static final Logger LOG = Logger.getLogger(ThreadPriority.class);
 
     private ThreadPriority() {
+    }
+
+    /**
+     * Daemon threads named {@code name-N} that each take the nice value before their first work, whichever thread
+     * starts them.
+     */
+    public static ThreadFactory lowered(String name, int nice) {
+        AtomicInteger count = new AtomicInteger();
+        return work -> {
+            Thread thread = new Thread(() -> {
+                lowerCurrentThread(nice);
+                work.run();
+            }, name + "-" + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
     }
 
     /** Gives the calling thread the nice value (0 normal, 19 lowest); says whether it took. */

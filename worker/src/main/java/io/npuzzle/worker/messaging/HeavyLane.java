@@ -43,11 +43,6 @@ import java.util.concurrent.Executors;
 public class HeavyLane {
 
     private static final Logger LOG = Logger.getLogger(HeavyLane.class);
-    /**
-     * The OS priority of heavy searches: below quick jobs', so that a machine busy with heavy searches still
-     * answers quick jobs at once (bench/fairness, B's 4x4 under A's flood); above background database builds'.
-     */
-    static final int HEAVY_NICE = 10;
     /** How long a stopping worker waits for each slot's loop to close its consumer. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
@@ -85,7 +80,7 @@ public class HeavyLane {
         for (int slot = 0; slot < config.heavy().concurrency(); slot++) {
             String name = "heavy-lane-" + slot;
             ExecutorService solver = Executors.newSingleThreadExecutor(runnable -> new Thread(() -> {
-                ThreadPriority.lowerCurrentThread(HEAVY_NICE);
+                ThreadPriority.lowerCurrentThread(ThreadPriority.HEAVY_WORK);
                 runnable.run();
             }, name + "-job"));
             ShareLaneLoop loop = new ShareLaneLoop(consumer(name), Topics.HEAVY_REQUESTS, this::handle, solver,

@@ -27,8 +27,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -45,12 +43,8 @@ public class SolverSlots implements BudgetedSolver {
     private final WorkerMetrics metrics;
     private final SplitSearches splitSearches;
     private final WorkerDatabases databases;
-    /** Finds the fast answers that split searches hold beside their iterations. */
-    private final ExecutorService quickAnswers = Executors.newCachedThreadPool(daemon -> {
-        Thread thread = new Thread(daemon, "npuzzle-quick-answer");
-        thread.setDaemon(true);
-        return thread;
-    });
+    /** Finds the fast answers that split searches hold beside their iterations, at their lane's priority. */
+    private final LaneThreads threads;
 
     /** The slots and the budget of one kind of solve; its slots go to the waiting searches' owners in turns. */
     public record Lane(int concurrency, SolveOptions budget, OwnerTurns slots) {
@@ -61,8 +55,9 @@ public class SolverSlots implements BudgetedSolver {
     }
 
     protected SolverSlots(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
-                          WorkerDatabases databases) {
+                          WorkerDatabases databases, LaneThreads threads) {
         this.metrics = metrics;
+        this.threads = threads;
         this.splitSearches = splitSearches;
         this.databases = databases;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
@@ -111,7 +106,7 @@ public class SolverSlots implements BudgetedSolver {
                     withBest.answerFound();
                 }
             }
-        }, quickAnswers);
+        }, threads.fastAnswers(SolveCost.of(puzzle.shape(), quality.mode())));
         SolveResult split = splitSearches.solve(puzzle, quality, search, asker.cancelled(), withBest, leaveSlot,
                 incumbent);
         withBest.close();

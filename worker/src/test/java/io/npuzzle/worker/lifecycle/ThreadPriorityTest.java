@@ -8,9 +8,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-class ThreadPriorityTest {
+public class ThreadPriorityTest {
 
     @Test
     void aLoweredThreadRunsAtItsNiceValueAndTheThreadsItStartsInheritIt() throws Exception {
@@ -35,8 +36,23 @@ class ThreadPriorityTest {
         assertEquals(callerBefore, niceOfCurrentThread(), "the caller keeps its own");
     }
 
+    @Test
+    void threadsOfALoweredFactoryTakeItsNiceValueWhoeverStartsThem() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/thread-self")), "threads have their own priority here");
+        AtomicInteger nice = new AtomicInteger(-1);
+        Thread thread = ThreadPriority.lowered("lowered-test", ThreadPriority.HEAVY_WORK)
+                .newThread(() -> nice.set(niceOfCurrentThread()));
+        thread.start();
+        thread.join();
+
+        assumeTrue(nice.get() != 0, "renice is installed");
+        assertEquals(ThreadPriority.HEAVY_WORK, nice.get());
+        assertEquals("lowered-test-1", thread.getName());
+        assertTrue(thread.isDaemon(), "a pool's threads never keep the worker running");
+    }
+
     /** Field 19 of /proc/thread-self/stat, after the command name in parentheses. */
-    private static int niceOfCurrentThread() {
+    public static int niceOfCurrentThread() {
         try {
             String stat = Files.readString(Path.of("/proc/thread-self/stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

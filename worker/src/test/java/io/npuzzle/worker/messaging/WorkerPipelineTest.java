@@ -26,6 +26,7 @@ import io.npuzzle.worker.search.SplitSearches;
 import io.npuzzle.worker.solve.Answer;
 import io.npuzzle.worker.solve.Asker;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
+import io.npuzzle.worker.solve.LaneThreads;
 import io.npuzzle.worker.solve.SolverSlots;
 import io.npuzzle.worker.solve.WorkerDatabases;
 import io.npuzzle.worker.store.CancelledJobs;
@@ -347,7 +348,7 @@ class WorkerPipelineTest {
 
         ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
                        WorkerDatabases databases, String board, Throwable failure) {
-            super(config, metrics, splitSearches, databases);
+            super(config, metrics, splitSearches, databases, new LaneThreads(config.search().concurrency()));
             this.board = board;
             this.failure = failure;
         }

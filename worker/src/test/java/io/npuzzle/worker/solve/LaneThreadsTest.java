@@ -1,0 +1,89 @@
+package io.npuzzle.worker.solve;
+
+import io.npuzzle.core.solve.SolveCost;
+import io.npuzzle.worker.lifecycle.ThreadPriority;
+import io.npuzzle.worker.lifecycle.ThreadPriorityTest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static io.npuzzle.worker.lifecycle.ThreadPriorityTest.niceOfCurrentThread;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+class LaneThreadsTest {
+
+    private final LaneThreads threads = new LaneThreads(1);
+
+    @AfterEach
+    void close() {
+        threads.close();
+    }
+
+    @Test
+    void aHeavySearchsTaskRunsAtHeavyWorksPriorityWhileTheCallerWaits() {
+        assumeNicePerThread();
+        int callerNice = niceOfCurrentThread();
+        Thread caller = Thread.currentThread();
+
+        Thread[] ranOn = new Thread[1];
+        int taskNice = threads.runTask(SolveCost.HEAVY, () -> {
+            ranOn[0] = Thread.currentThread();
+            return niceOfCurrentThread();
+        });
+
+        assertNotSame(caller, ranOn[0]);
+        assumeTrue(taskNice != callerNice, "renice is installed");
+        assertEquals(ThreadPriority.HEAVY_WORK, taskNice);
+        assertEquals(callerNice, niceOfCurrentThread(), "the caller keeps its own");
+    }
+
+    @Test
+    void aQuickSearchsTaskRunsOnTheCallersThread() {
+        Thread caller = Thread.currentThread();
+
+        Thread ranOn = threads.runTask(SolveCost.QUICK, Thread::currentThread);
+
+        assertSame(caller, ranOn);
+    }
+
+    @Test
+    void whatAHeavyTaskThrowsIsThrownToItsCaller() {
+        IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                () -> threads.runTask(SolveCost.HEAVY, () -> {
+                    throw new IllegalStateException("broken on purpose");
+                }));
+        assertEquals("broken on purpose", thrown.getMessage());
+        assertThrows(StackOverflowError.class, () -> threads.runTask(SolveCost.HEAVY, () -> {
+            throw new StackOverflowError("on purpose");
+        }));
+    }
+
+    @Test
+    void theFastAnswersBesideAHeavySearchAreFoundAtHeavyWorksPriorityAndAQuickOnesAtTheWorkersOwn()
+            throws Exception {
+        assumeNicePerThread();
+        int callerNice = niceOfCurrentThread();
+
+        int heavy = CompletableFuture.supplyAsync(ThreadPriorityTest::niceOfCurrentThread,
+                threads.fastAnswers(SolveCost.HEAVY)).get(10, TimeUnit.SECONDS);
+        int quick = CompletableFuture.supplyAsync(ThreadPriorityTest::niceOfCurrentThread,
+                threads.fastAnswers(SolveCost.QUICK)).get(10, TimeUnit.SECONDS);
+
+        assertEquals(callerNice, quick);
+        assumeTrue(heavy != callerNice, "renice is installed");
+        assertEquals(ThreadPriority.HEAVY_WORK, heavy);
+    }
+
+    private static void assumeNicePerThread() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/thread-self")), "threads have their own priority here");
+        assumeTrue(niceOfCurrentThread() < ThreadPriority.HEAVY_WORK, "the test runs above heavy work's priority");
+    }
+}
