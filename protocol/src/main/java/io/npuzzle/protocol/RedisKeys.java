@@ -2,7 +2,6 @@ package io.npuzzle.protocol;
 
 import io.npuzzle.core.solve.SolveCost;
 
-
 /**
  * Names of everything the service keeps in Redis. Keys are built only from ids we issued (checked with
  * {@link JobIds#isWellFormed}) and canonical puzzle keys, never from raw user input.
