@@ -59,16 +59,18 @@ class AnytimeJobsIT {
         TestInfrastructure.shared().redis().flushAll();
         // A store of its own: whatever this machine has stored, the 24-puzzle is searched without databases.
         Path databases = Files.createTempDirectory(TestInfrastructure.WORK_DIR, "anytime-databases");
-        services.add(PackagedServices.startWorkerAsRun("it-anytime-worker", FreePorts.next(),
-                Map.of("npuzzle.worker.databases.directory", databases.toString())));
+        int workerPort = FreePorts.next();
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("it-anytime-api", port));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorkerAsRun("it-anytime-worker", workerPort,
+                        Map.of("npuzzle.worker.databases.directory", databases.toString())),
+                () -> PackagedServices.startApi("it-anytime-api", port))));
         api = new JobsClient(port);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

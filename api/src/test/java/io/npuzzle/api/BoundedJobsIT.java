@@ -36,15 +36,16 @@ class BoundedJobsIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        services.add(PackagedServices.startWorker("it-bounded-worker", "bounded-worker"));
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("it-bounded-api", port));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("it-bounded-worker", "bounded-worker"),
+                () -> PackagedServices.startApi("it-bounded-api", port))));
         api = new JobsClient(port);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

@@ -71,7 +71,7 @@ class DatabaseBuildIT {
 
     @AfterEach
     void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

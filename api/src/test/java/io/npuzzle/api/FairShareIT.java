@@ -118,7 +118,7 @@ class FairShareIT {
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     /** Cancels what a test left unfinished and waits until no client has a job waiting its turn. */

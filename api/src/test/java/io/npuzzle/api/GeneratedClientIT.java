@@ -47,16 +47,17 @@ class GeneratedClientIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        services.add(PackagedServices.startWorker("it-client-worker", "it-client-worker"));
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("it-client-api", port));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("it-client-worker", "it-client-worker"),
+                () -> PackagedServices.startApi("it-client-api", port))));
         jobs = new JobsApi(new ApiClient().setHost("localhost").setPort(port)
                 .setReadTimeout(Duration.ofSeconds(LONG_POLL_SECONDS + 10)));
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

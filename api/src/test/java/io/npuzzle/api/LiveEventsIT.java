@@ -35,14 +35,19 @@ class LiveEventsIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        services.add(PackagedServices.startWorker("it-events-worker", "events-worker"));
-        accepting = startApi("it-events-api-a");
-        streaming = startApi("it-events-api-b");
+        int acceptingPort = FreePorts.next();
+        int streamingPort = FreePorts.next();
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("it-events-worker", "events-worker"),
+                () -> PackagedServices.startApi("it-events-api-a", acceptingPort),
+                () -> PackagedServices.startApi("it-events-api-b", streamingPort))));
+        accepting = new JobsClient(acceptingPort);
+        streaming = new JobsClient(streamingPort);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test
@@ -81,11 +86,5 @@ class LiveEventsIT {
                         && progress.has("elapsedMillis"), progress.toString());
             }
         }
-    }
-
-    private static JobsClient startApi(String name) {
-        int port = FreePorts.next();
-        services.add(PackagedServices.startApi(name, port));
-        return new JobsClient(port);
     }
 }

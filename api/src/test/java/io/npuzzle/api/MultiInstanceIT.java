@@ -37,17 +37,21 @@ class MultiInstanceIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        for (String worker : List.of("worker-a", "worker-b")) {
-            services.add(PackagedServices.startWorker("it-" + worker, worker));
-        }
-        apiA = startApi("it-api-a");
-        apiB = startApi("it-api-b");
+        int portA = FreePorts.next();
+        int portB = FreePorts.next();
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("it-worker-a", "worker-a"),
+                () -> PackagedServices.startWorker("it-worker-b", "worker-b"),
+                () -> PackagedServices.startApi("it-api-a", portA),
+                () -> PackagedServices.startApi("it-api-b", portB))));
+        apiA = new JobsClient(portA);
+        apiB = new JobsClient(portB);
         SolveResults.awaitWorkersSharingThePartitions(2, TIMEOUT);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test
@@ -87,11 +91,5 @@ class MultiInstanceIT {
         SolveResults results = SolveResults.of(ids);
         assertTrue(results.oneResultPerJob(), "no job has two different results");
         assertEquals(Set.of("worker-a", "worker-b"), results.workers(), "both workers took part");
-    }
-
-    private static JobsClient startApi(String name) {
-        int port = FreePorts.next();
-        services.add(PackagedServices.startApi(name, port));
-        return new JobsClient(port);
     }
 }

@@ -100,16 +100,17 @@ class QuickJobCostIT {
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
         workerPort = FreePorts.next();
-        services.add(PackagedServices.startWorkerAsRun("cost-worker", workerPort, Map.of()));
         apiPort = FreePorts.next();
-        services.add(PackagedServices.startApi("cost-api", apiPort));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorkerAsRun("cost-worker", workerPort, Map.of()),
+                () -> PackagedServices.startApi("cost-api", apiPort))));
         client = new JobsClient(apiPort);
         SolveResults.awaitWorkersSharingThePartitions(1, TIMEOUT);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     /** How the client waits for its job, and the round trips its path makes that way. */

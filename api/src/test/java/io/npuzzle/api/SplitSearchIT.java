@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,17 +47,19 @@ class SplitSearchIT {
     @BeforeEach
     void startServices() {
         TestInfrastructure.shared().redis().flushAll();
+        List<Supplier<ServiceProcess>> starters = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
+            String name = "split-worker-" + i;
             int port = FreePorts.next();
-            ServiceProcess worker = PackagedServices.startWorkerAsRun("split-worker-" + i, port, Map.of(
-                    "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32",
-                    "npuzzle.worker.search.task-nodes", "10000"));
-            workers.add(worker);
             workerPorts.add(port);
+            starters.add(() -> PackagedServices.startWorkerAsRun(name, port, Map.of(
+                    "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32",
+                    "npuzzle.worker.search.task-nodes", "10000")));
         }
-        services.addAll(workers);
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("split-api", port));
+        starters.add(() -> PackagedServices.startApi("split-api", port));
+        services.addAll(ServiceProcess.startTogether(starters));
+        workers.addAll(services.subList(0, WORKERS));
         client = new JobsClient(port);
         SolveResults.awaitWorkersSharingThePartitions(WORKERS, TIMEOUT);
         SolveResults.awaitWorkersSharingThePartitions(Topics.SEARCH_GROUP, WORKERS, TIMEOUT);
@@ -64,7 +67,7 @@ class SplitSearchIT {
 
     @AfterEach
     void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

@@ -47,7 +47,6 @@ class ApiKeysIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        services.add(PackagedServices.startWorker("it-keys-worker", "keys-worker"));
         Map<String, String> settings = new HashMap<>(Map.of(
                 "npuzzle.api.auth.enabled", "true",
                 "npuzzle.api.rate-limit.per-second", "1",
@@ -58,13 +57,15 @@ class ApiKeysIT {
                 "quarkus.http.access-log.enabled", "true"));
         KEYS.forEach((name, key) -> settings.put("npuzzle.api.auth.keys." + name, "sha256:" + Hashes.sha256Hex(key)));
         port = FreePorts.next();
-        api = PackagedServices.startApi("it-keys-api", port, settings);
-        services.add(api);
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("it-keys-worker", "keys-worker"),
+                () -> PackagedServices.startApi("it-keys-api", port, settings))));
+        api = services.get(1);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

@@ -41,7 +41,7 @@ class ApiKillIT {
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

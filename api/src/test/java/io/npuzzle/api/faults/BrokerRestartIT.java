@@ -38,15 +38,17 @@ class BrokerRestartIT {
         TestInfrastructure.shared().redis().flushAll();
         broker = KafkaBrokerProcess.start(TestInfrastructure.WORK_DIR.resolve("broker-" + System.nanoTime()));
         Map<String, String> settings = Map.of("kafka.bootstrap.servers", broker.bootstrapServers());
-        services.add(PackagedServices.startWorkerAsRun("restart-worker", FreePorts.next(), settings));
+        int workerPort = FreePorts.next();
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("restart-api", port, settings));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorkerAsRun("restart-worker", workerPort, settings),
+                () -> PackagedServices.startApi("restart-api", port, settings))));
         client = new JobsClient(port);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
         if (broker != null) {
             broker.close();
         }

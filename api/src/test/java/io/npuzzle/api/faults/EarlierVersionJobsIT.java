@@ -51,7 +51,7 @@ class EarlierVersionJobsIT {
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
         if (jobStore != null) {
             jobStore.close();
         }

@@ -55,20 +55,21 @@ class HeavyJobsIT {
         // so that the test ends sooner: the memory budget is what stops these searches. A store of its own, so that
         // the heap holds the same databases whatever this machine has stored.
         Path databases = Files.createTempDirectory(TestInfrastructure.WORK_DIR, "heavy-databases");
-        worker = PackagedServices.startWorkerAsRun("heavy-worker", workerPort, Map.of(
-                "npuzzle.worker.heavy.concurrency", "2",
-                "npuzzle.worker.heavy.max-time", "PT15S",
-                "npuzzle.worker.databases.directory", databases.toString()));
-        services.add(worker);
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("heavy-api", port));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorkerAsRun("heavy-worker", workerPort, Map.of(
+                        "npuzzle.worker.heavy.concurrency", "2",
+                        "npuzzle.worker.heavy.max-time", "PT15S",
+                        "npuzzle.worker.databases.directory", databases.toString())),
+                () -> PackagedServices.startApi("heavy-api", port))));
+        worker = services.get(0);
         client = new JobsClient(port);
         SolveResults.awaitWorkersSharingThePartitions(1, TIMEOUT);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

@@ -50,7 +50,7 @@ class HeavyWorkerKillIT {
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

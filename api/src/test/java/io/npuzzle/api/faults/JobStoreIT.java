@@ -59,7 +59,7 @@ class JobStoreIT {
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
         if (jobStore != null) {
             jobStore.close();
         }

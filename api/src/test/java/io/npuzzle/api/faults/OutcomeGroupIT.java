@@ -71,7 +71,7 @@ class OutcomeGroupIT {
 
     @AfterAll
     static void stopAll() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
         if (broker != null) {
             broker.close();
         }

@@ -36,9 +36,12 @@ class RedisOutageIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        worker = PackagedServices.startWorker("outage-worker", "outage-worker");
         int port = FreePorts.next();
-        api = PackagedServices.startApi("outage-api", port);
+        List<ServiceProcess> started = ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("outage-worker", "outage-worker"),
+                () -> PackagedServices.startApi("outage-api", port)));
+        worker = started.get(0);
+        api = started.get(1);
         client = new JobsClient(port);
     }
 
@@ -48,8 +51,7 @@ class RedisOutageIT {
         if (!redis.isRunning()) {
             redis.restart();
         }
-        api.close();
-        worker.close();
+        ServiceProcess.closeAll(List.of(api, worker));
     }
 
     @Test

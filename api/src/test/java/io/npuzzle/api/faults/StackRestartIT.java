@@ -52,7 +52,7 @@ class StackRestartIT {
 
     @AfterAll
     static void stopStack() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
         if (broker != null) {
             broker.close();
         }

@@ -35,18 +35,19 @@ class WorkerKillIT {
     @BeforeAll
     static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
-        doomed = PackagedServices.startWorker("kill-worker-a", "kill-worker-a");
-        services.add(doomed);
-        services.add(PackagedServices.startWorker("kill-worker-b", "kill-worker-b"));
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("kill-api", port));
+        services.addAll(ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorker("kill-worker-a", "kill-worker-a"),
+                () -> PackagedServices.startWorker("kill-worker-b", "kill-worker-b"),
+                () -> PackagedServices.startApi("kill-api", port))));
+        doomed = services.get(0);
         client = new JobsClient(port);
         SolveResults.awaitWorkersSharingThePartitions(2, TIMEOUT);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
     }
 
     @Test

@@ -15,7 +15,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,10 +42,14 @@ class WebPageIT {
     @BeforeAll
     static void startServices() {
         // A store of its own: whatever this machine has stored, a 24-puzzle is searched without databases.
-        worker = PackagedServices.startWorkerAsRun("page-worker", FreePorts.next(),
-                Map.of("npuzzle.worker.databases.directory", databases()));
+        int workerPort = FreePorts.next();
         int port = FreePorts.next();
-        api = PackagedServices.startApi("page-api", port);
+        List<ServiceProcess> started = ServiceProcess.startTogether(List.of(
+                () -> PackagedServices.startWorkerAsRun("page-worker", workerPort,
+                        Map.of("npuzzle.worker.databases.directory", databases())),
+                () -> PackagedServices.startApi("page-api", port)));
+        worker = started.get(0);
+        api = started.get(1);
         root = "http://localhost:" + port + "/";
     }
 
@@ -58,12 +64,7 @@ class WebPageIT {
 
     @AfterAll
     static void stopServices() {
-        if (api != null) {
-            api.close();
-        }
-        if (worker != null) {
-            worker.close();
-        }
+        ServiceProcess.closeAll(Stream.of(api, worker).filter(Objects::nonNull).toList());
     }
 
     @Test

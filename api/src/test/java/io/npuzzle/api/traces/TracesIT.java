@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,19 +71,23 @@ class TracesIT {
                 "quarkus.otel.bsp.schedule.delay", "PT0.1S");
         Map<String, String> workerSettings = new HashMap<>(traces);
         workerSettings.putAll(HEAVY_LANE);
+        List<Supplier<ServiceProcess>> starters = new ArrayList<>();
         for (int i = 0; i < workerPorts.length; i++) {
-            workers.add(PackagedServices.startWorkerAsRun("traces-worker-" + i, workerPorts[i], workerSettings));
+            String name = "traces-worker-" + i;
+            int workerPort = workerPorts[i];
+            starters.add(() -> PackagedServices.startWorkerAsRun(name, workerPort, workerSettings));
         }
-        services.addAll(workers);
         int port = FreePorts.next();
-        services.add(PackagedServices.startApi("traces-api", port, traces));
+        starters.add(() -> PackagedServices.startApi("traces-api", port, traces));
+        services.addAll(ServiceProcess.startTogether(starters));
+        workers.addAll(services.subList(0, workerPorts.length));
         client = new JobsClient(port);
         SolveResults.awaitWorkersSharingThePartitions(2, TIMEOUT);
     }
 
     @AfterAll
     static void stopServices() {
-        services.forEach(ServiceProcess::close);
+        ServiceProcess.closeAll(services);
         if (receiver != null) {
             receiver.close();
         }
