@@ -1,8 +1,5 @@
 package io.npuzzle.worker.messaging;
 
-import io.npuzzle.core.board.Shape;
-import io.npuzzle.core.model.Mode;
-import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.runtime.traces.JobAttributes;
@@ -12,7 +9,7 @@ import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import io.npuzzle.worker.search.TaskRunner;
 import io.npuzzle.worker.search.TaskVerdict;
-import io.npuzzle.worker.solve.LaneThreads;
+import io.npuzzle.worker.solve.SplitSearchThreads;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.smallrye.reactive.messaging.TracingMetadata;
@@ -26,8 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Takes subtree tasks of split searches on the {@code searchers} pool, beside the jobs; a heavy search's task runs
- * at heavy work's priority ({@link LaneThreads}). A task is acknowledged once
+ * Takes subtree tasks of split searches on the {@code searchers} pool, beside the jobs, and runs them at heavy
+ * work's priority ({@link SplitSearchThreads}). A task is acknowledged once
  * its result is recorded, so a worker that dies mid-task loses nothing: the task is redelivered to another. Bad and
  * stale records go to the dead-letter topic with the reason; nothing a task throws stops the consumer. A task's
  * search is a span of the trace of the job it shares, which the task record carries.
@@ -43,10 +40,10 @@ public class SearchTaskConsumer {
     private final UntilAvailable untilAvailable;
     private final GracefulStop stop;
     private final ServiceSpans spans;
-    private final LaneThreads threads;
+    private final SplitSearchThreads threads;
 
     SearchTaskConsumer(SearchTaskDecoder decoder, TaskRunner runner, UntilAvailable untilAvailable,
-                       GracefulStop stop, ServiceSpans spans, LaneThreads threads) {
+                       GracefulStop stop, ServiceSpans spans, SplitSearchThreads threads) {
         this.threads = threads;
         this.decoder = decoder;
         this.runner = runner;
@@ -71,7 +68,7 @@ public class SearchTaskConsumer {
                 span.set(JobAttributes.TASK_INDEX, (long) task.index());
                 Context inSpan = Context.current();
                 verdict = untilAvailable.run("task " + task.index() + " of search " + task.searchId(),
-                        () -> threads.runTask(lane(task), () -> {
+                        () -> threads.runTask(() -> {
                             try (Scope scope = inSpan.makeCurrent()) {
                                 return runner.run(task);
                             }
@@ -97,11 +94,6 @@ public class SearchTaskConsumer {
         } finally {
             stop.done();
         }
-    }
-
-    /** The lane of the search a task is part of: split searches are optimal ones. */
-    private static SolveCost lane(SearchTask task) {
-        return SolveCost.of(Shape.of(task.rows(), task.cols()), Mode.OPTIMAL);
     }
 
     private static CompletionStage<Void> refuse(Message<String> record, PoisonRecordException reason) {

@@ -43,19 +43,19 @@ public class SolverSlots implements BudgetedSolver {
     private final WorkerMetrics metrics;
     private final SplitSearches splitSearches;
     private final WorkerDatabases databases;
-    /** Finds the fast answers that split searches hold beside their iterations, at their lane's priority. */
-    private final LaneThreads threads;
+    /** Finds the fast answers that split searches hold beside their iterations. */
+    private final SplitSearchThreads threads;
 
     /** The slots and the budget of one kind of solve; its slots go to the waiting searches' owners in turns. */
     public record Lane(int concurrency, SolveOptions budget, OwnerTurns slots) {
 
-        Lane(int concurrency, SolveOptions budget) {
-            this(concurrency, budget, new OwnerTurns(concurrency));
+        Lane(int concurrency, SolveOptions budget, int lendable) {
+            this(concurrency, budget, new OwnerTurns(concurrency, lendable));
         }
     }
 
     protected SolverSlots(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
-                          WorkerDatabases databases, LaneThreads threads) {
+                          WorkerDatabases databases, SplitSearchThreads threads) {
         this.metrics = metrics;
         this.threads = threads;
         this.splitSearches = splitSearches;
@@ -67,10 +67,12 @@ public class SolverSlots implements BudgetedSolver {
         long memory = config.solve().maxMemory().map(size -> size.asLongValue())
                 .orElseGet(() -> SearchMemory.perSearch(Runtime.getRuntime().maxMemory(), heavy));
         SolveOptions base = SolveOptions.defaults().withMemory(memory);
+        // The quick lane lends as many slots again to owners that hold none, so that a quiet client's job starts
+        // beside a flood's at once; heavy searches, each with its share of the heap, never exceed their slots.
         lanes.put(SolveCost.QUICK, new Lane(quick,
-                base.withBudget(config.solve().maxNodes(), config.solve().maxTime().toMillis())));
+                base.withBudget(config.solve().maxNodes(), config.solve().maxTime().toMillis()), quick));
         lanes.put(SolveCost.HEAVY, new Lane(heavy,
-                base.withBudget(config.heavy().maxNodes(), config.heavy().maxTime().toMillis())));
+                base.withBudget(config.heavy().maxNodes(), config.heavy().maxTime().toMillis()), 0));
     }
 
     public Lane lane(SolveCost cost) {
@@ -106,7 +108,7 @@ public class SolverSlots implements BudgetedSolver {
                     withBest.answerFound();
                 }
             }
-        }, threads.fastAnswers(SolveCost.of(puzzle.shape(), quality.mode())));
+        }, threads.fastAnswers());
         SolveResult split = splitSearches.solve(puzzle, quality, search, asker.cancelled(), withBest, leaveSlot,
                 incumbent);
         withBest.close();
@@ -154,7 +156,7 @@ public class SolverSlots implements BudgetedSolver {
         AtomicBoolean holding = new AtomicBoolean(true);
         Runnable leaveSlot = () -> {
             if (holding.compareAndSet(true, false)) {
-                lane.slots().release();
+                lane.slots().release(asker.owner());
             }
         };
         SolveResult result;

@@ -35,10 +35,10 @@ class OwnerTurnsTest {
         Awaitility.await().atMost(AT_MOST).until(() -> turns.waiting() == before + 1);
     }
 
-    /** Frees one slot and waits until a waiting search has taken it. */
-    private void release(OwnerTurns turns) {
+    /** Frees one of the owner's slots and waits until a waiting search has taken it. */
+    private void release(OwnerTurns turns, String owner) {
         int before = granted.size();
-        turns.release();
+        turns.release(owner);
         Awaitility.await().atMost(AT_MOST).until(() -> granted.size() == before + 1);
     }
 
@@ -50,7 +50,7 @@ class OwnerTurnsTest {
         waitFor(turns, "a", "a3");
 
         assertEquals(List.of(), granted);
-        release(turns);
+        release(turns, "a");
         assertEquals(List.of("a3"), granted);
         assertEquals(0, turns.waiting());
     }
@@ -64,7 +64,7 @@ class OwnerTurnsTest {
         }
         waitFor(turns, "b", "b1");
 
-        release(turns);
+        release(turns, "a");
         assertEquals(List.of("b1"), granted);
     }
 
@@ -77,8 +77,8 @@ class OwnerTurnsTest {
         waitFor(turns, "b", "b1");
         waitFor(turns, "b", "b2");
 
-        for (int i = 0; i < 4; i++) {
-            release(turns);
+        for (String owner : List.of("a", "b", "a", "b")) {
+            release(turns, owner);
         }
         assertEquals(List.of("b1", "a1", "b2", "a2"), granted);
     }
@@ -87,13 +87,65 @@ class OwnerTurnsTest {
     void aSlotGivenBackWithNoSearchWaitingIsFreeForTheNext() {
         OwnerTurns turns = new OwnerTurns(1);
         turns.acquire("a");
-        turns.release();
+        turns.release("a");
         turns.acquire("b");
         assertEquals(0, turns.waiting());
     }
 
     @Test
+    void anOwnerHoldingNoSlotIsLentOneAtOnceWhileAnotherOwnersSearchesHoldThemAll() {
+        OwnerTurns turns = new OwnerTurns(2, 1);
+        turns.acquire("a");
+        turns.acquire("a");
+        waitFor(turns, "a", "a3");
+
+        turns.acquire("b");
+        assertEquals(3, turns.held());
+        assertEquals(1, turns.waiting(), "the flood's own search still waits");
+    }
+
+    @Test
+    void noOwnerIsLentASecondSlotNorAreMoreLentThanTheLaneLends() {
+        OwnerTurns turns = new OwnerTurns(1, 1);
+        turns.acquire("a");
+        turns.acquire("b");
+        waitFor(turns, "b", "b2");
+        waitFor(turns, "c", "c1");
+
+        assertEquals(2, turns.held());
+        assertEquals(List.of(), granted);
+    }
+
+    @Test
+    void aLentSlotGivenBackGoesBackToTheLaneNotToTheFloodWaiting() {
+        OwnerTurns turns = new OwnerTurns(1, 1);
+        turns.acquire("a");
+        waitFor(turns, "a", "a2");
+        turns.acquire("b");
+        assertEquals(2, turns.held());
+
+        turns.release("b");
+        assertEquals(1, turns.held());
+        assertEquals(List.of(), granted, "a's search waits for a's slot");
+        release(turns, "a");
+        assertEquals(List.of("a2"), granted);
+    }
+
+    @Test
+    void aWaitingOwnerThatHoldsNoSlotIsLentTheOneGivenBack() {
+        OwnerTurns turns = new OwnerTurns(1, 1);
+        turns.acquire("a");
+        turns.acquire("b");
+        waitFor(turns, "c", "c1");
+
+        release(turns, "b");
+        assertEquals(List.of("c1"), granted);
+        assertEquals(2, turns.held());
+    }
+
+    @Test
     void aLaneHasAtLeastOneSlot() {
         assertThrows(IllegalArgumentException.class, () -> new OwnerTurns(0));
+        assertThrows(IllegalArgumentException.class, () -> new OwnerTurns(1, -1));
     }
 }

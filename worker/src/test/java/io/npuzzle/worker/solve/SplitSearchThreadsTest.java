@@ -1,6 +1,5 @@
 package io.npuzzle.worker.solve;
 
-import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.worker.lifecycle.ThreadPriority;
 import io.npuzzle.worker.lifecycle.ThreadPriorityTest;
 import org.junit.jupiter.api.AfterEach;
@@ -14,13 +13,12 @@ import java.util.concurrent.TimeUnit;
 import static io.npuzzle.worker.lifecycle.ThreadPriorityTest.niceOfCurrentThread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-class LaneThreadsTest {
+class SplitSearchThreadsTest {
 
-    private final LaneThreads threads = new LaneThreads(1);
+    private final SplitSearchThreads threads = new SplitSearchThreads(1);
 
     @AfterEach
     void close() {
@@ -28,13 +26,13 @@ class LaneThreadsTest {
     }
 
     @Test
-    void aHeavySearchsTaskRunsAtHeavyWorksPriorityWhileTheCallerWaits() {
+    void aTaskRunsAtHeavyWorksPriorityWhileTheCallerWaits() {
         assumeNicePerThread();
         int callerNice = niceOfCurrentThread();
         Thread caller = Thread.currentThread();
 
         Thread[] ranOn = new Thread[1];
-        int taskNice = threads.runTask(SolveCost.HEAVY, () -> {
+        int taskNice = threads.runTask(() -> {
             ranOn[0] = Thread.currentThread();
             return niceOfCurrentThread();
         });
@@ -46,40 +44,27 @@ class LaneThreadsTest {
     }
 
     @Test
-    void aQuickSearchsTaskRunsOnTheCallersThread() {
-        Thread caller = Thread.currentThread();
-
-        Thread ranOn = threads.runTask(SolveCost.QUICK, Thread::currentThread);
-
-        assertSame(caller, ranOn);
-    }
-
-    @Test
-    void whatAHeavyTaskThrowsIsThrownToItsCaller() {
+    void whatATaskThrowsIsThrownToItsCaller() {
         IllegalStateException thrown = assertThrows(IllegalStateException.class,
-                () -> threads.runTask(SolveCost.HEAVY, () -> {
+                () -> threads.runTask(() -> {
                     throw new IllegalStateException("broken on purpose");
                 }));
         assertEquals("broken on purpose", thrown.getMessage());
-        assertThrows(StackOverflowError.class, () -> threads.runTask(SolveCost.HEAVY, () -> {
+        assertThrows(StackOverflowError.class, () -> threads.runTask(() -> {
             throw new StackOverflowError("on purpose");
         }));
     }
 
     @Test
-    void theFastAnswersBesideAHeavySearchAreFoundAtHeavyWorksPriorityAndAQuickOnesAtTheWorkersOwn()
-            throws Exception {
+    void theFastAnswersBesideASplitSearchAreFoundAtHeavyWorksPriority() throws Exception {
         assumeNicePerThread();
         int callerNice = niceOfCurrentThread();
 
-        int heavy = CompletableFuture.supplyAsync(ThreadPriorityTest::niceOfCurrentThread,
-                threads.fastAnswers(SolveCost.HEAVY)).get(10, TimeUnit.SECONDS);
-        int quick = CompletableFuture.supplyAsync(ThreadPriorityTest::niceOfCurrentThread,
-                threads.fastAnswers(SolveCost.QUICK)).get(10, TimeUnit.SECONDS);
+        int nice = CompletableFuture.supplyAsync(ThreadPriorityTest::niceOfCurrentThread, threads.fastAnswers())
+                .get(10, TimeUnit.SECONDS);
 
-        assertEquals(callerNice, quick);
-        assumeTrue(heavy != callerNice, "renice is installed");
-        assertEquals(ThreadPriority.HEAVY_WORK, heavy);
+        assumeTrue(nice != callerNice, "renice is installed");
+        assertEquals(ThreadPriority.HEAVY_WORK, nice);
     }
 
     private static void assumeNicePerThread() {
