@@ -10,7 +10,9 @@ import io.npuzzle.testsupport.JobsClient;
 import io.npuzzle.testsupport.ServiceProcess;
 import io.npuzzle.testsupport.TestInfrastructure;
 import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * One hard optimal job shared by three worker processes over the real broker and Redis: searches split after
  * 100 ms into up to 32 tasks per iteration. The answer is the optimal length whoever searched what, also when a worker is
  * killed mid-search (its tasks are redelivered) or the coordinator is (another worker gets the job and takes the
- * search over where it stood in Redis); cancelling stops every task.
+ * search over where it stood in Redis); cancelling stops every task. The services start once for the class, and a
+ * worker a test kills is started again after it; each test reads only what the workers logged and counted since
+ * it began.
  */
 class SplitSearchIT {
 
@@ -39,34 +43,71 @@ class SplitSearchIT {
     private static final String BLANK_FIRST = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
     private static final int WORKERS = 3;
 
-    private final List<ServiceProcess> services = new ArrayList<>();
-    private final List<ServiceProcess> workers = new ArrayList<>();
-    private final List<Integer> workerPorts = new ArrayList<>();
-    private JobsClient client;
+    /** The workers, each started once for the class and again after a test killed it. */
+    private static final ServiceProcess[] workers = new ServiceProcess[WORKERS];
+    private static final int[] workerPorts = new int[WORKERS];
+    private static ServiceProcess api;
+    private static JobsClient client;
+    /** How much each worker had logged when the test began: a test reads only what came after. */
+    private final int[] logMarks = new int[WORKERS];
 
-    @BeforeEach
-    void startServices() {
+    @BeforeAll
+    static void startServices() {
         TestInfrastructure.shared().redis().flushAll();
         List<Supplier<ServiceProcess>> starters = new ArrayList<>();
         for (int i = 0; i < WORKERS; i++) {
-            String name = "split-worker-" + i;
-            int port = FreePorts.next();
-            workerPorts.add(port);
-            starters.add(() -> PackagedServices.startWorkerAsRun(name, port, Map.of(
-                    "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32",
-                    "npuzzle.worker.search.task-nodes", "10000")));
+            workerPorts[i] = FreePorts.next();
+            int worker = i;
+            starters.add(() -> startWorker(worker));
         }
         int port = FreePorts.next();
         starters.add(() -> PackagedServices.startApi("split-api", port));
-        services.addAll(ServiceProcess.startTogether(starters));
-        workers.addAll(services.subList(0, WORKERS));
+        List<ServiceProcess> started = ServiceProcess.startTogether(starters);
+        for (int i = 0; i < WORKERS; i++) {
+            workers[i] = started.get(i);
+        }
+        api = started.get(WORKERS);
         client = new JobsClient(port);
+        awaitWorkersSharing();
+    }
+
+    private static ServiceProcess startWorker(int i) {
+        return PackagedServices.startWorkerAsRun("split-worker-" + i, workerPorts[i], Map.of(
+                "npuzzle.worker.split-after", "100ms", "npuzzle.worker.search.tasks", "32",
+                "npuzzle.worker.search.task-nodes", "10000"));
+    }
+
+    private static void awaitWorkersSharing() {
         SolveResults.awaitWorkersSharingThePartitions(WORKERS, TIMEOUT);
         SolveResults.awaitWorkersSharingThePartitions(Topics.SEARCH_GROUP, WORKERS, TIMEOUT);
     }
 
+    @BeforeEach
+    void markLogs() {
+        for (int i = 0; i < WORKERS; i++) {
+            logMarks[i] = workers[i].output().length();
+        }
+    }
+
+    /** A worker a test killed is started again, so that the next test has all three. */
     @AfterEach
-    void stopServices() {
+    void restartKilledWorkers() {
+        boolean restarted = false;
+        for (int i = 0; i < WORKERS; i++) {
+            if (!workers[i].isAlive()) {
+                workers[i] = startWorker(i);
+                restarted = true;
+            }
+        }
+        if (restarted) {
+            awaitWorkersSharing();
+        }
+    }
+
+    @AfterAll
+    static void stopServices() {
+        List<ServiceProcess> services = new ArrayList<>(List.of(workers));
+        services.add(api);
         ServiceProcess.closeAll(services);
     }
 
@@ -74,6 +115,10 @@ class SplitSearchIT {
     void threeWorkersShareOneHardSearchAndAnswerTheOptimalLength() {
         // Korf's instance 60: 66 moves, about 7 M nodes with the 6-6-3 databases.
         String board = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
+        double[] searchedBefore = new double[WORKERS];
+        for (int i = 0; i < WORKERS; i++) {
+            searchedBefore[i] = tasks(i, "exhausted") + tasks(i, "solved");
+        }
         String id = client.accepted(JobsClient.body(board, BLANK_FIRST, "optimal")).get("id").asText();
         JsonNode progress = awaitSplit(id);
         assertTrue(progress.get("tasks").asInt() > 1, progress.toString());
@@ -82,7 +127,7 @@ class SplitSearchIT {
         assertOptimal(board, 66, done);
         int tookPart = 0;
         for (int i = 0; i < WORKERS; i++) {
-            tookPart += tasks(i, "exhausted") + tasks(i, "solved") > 0 ? 1 : 0;
+            tookPart += tasks(i, "exhausted") + tasks(i, "solved") > searchedBefore[i] ? 1 : 0;
         }
         assertTrue(tookPart >= 2, "tasks were searched by " + tookPart + " workers");
     }
@@ -93,8 +138,7 @@ class SplitSearchIT {
         String board = "14 10 2 1 13 9 8 11 7 3 6 12 15 5 4 0";
         String id = client.accepted(JobsClient.body(board, BLANK_FIRST, "optimal")).get("id").asText();
         awaitSplit(id);
-        ServiceProcess victim = workers.stream().filter(worker -> !isCoordinator(worker)).findFirst().orElseThrow();
-        victim.kill();
+        workers[workerWhere(false)].kill();
 
         assertOptimal(board, 62, client.awaitDone(id, TIMEOUT));
     }
@@ -105,13 +149,16 @@ class SplitSearchIT {
         String board = "13 3 6 15 11 14 10 4 12 7 8 2 5 0 9 1";
         String id = client.accepted(JobsClient.body(board, null, "optimal")).get("id").asText();
         awaitSplit(id);
-        ServiceProcess coordinator = workers.stream().filter(SplitSearchIT::isCoordinator).findFirst().orElseThrow();
-        coordinator.kill();
+        int coordinator = workerWhere(true);
+        workers[coordinator].kill();
 
         JsonNode done = client.awaitDone(id, TIMEOUT);
         assertEquals(62, done.at("/result/length").asInt(), done.toString());
-        assertTrue(workers.stream().anyMatch(worker -> worker != coordinator
-                && worker.output().contains("taking split search")), "another worker took the search over");
+        boolean takenOver = false;
+        for (int i = 0; i < WORKERS; i++) {
+            takenOver |= i != coordinator && logSinceMark(i).contains("taking split search");
+        }
+        assertTrue(takenOver, "another worker took the search over");
     }
 
     @Test
@@ -146,8 +193,18 @@ class SplitSearchIT {
         return progress[0];
     }
 
-    private static boolean isCoordinator(ServiceProcess worker) {
-        return worker.output().contains("splitting search");
+    /** The first worker that coordinates this test's search, or the first that does not. */
+    private int workerWhere(boolean coordinates) {
+        for (int i = 0; i < WORKERS; i++) {
+            if (logSinceMark(i).contains("splitting search") == coordinates) {
+                return i;
+            }
+        }
+        throw new AssertionError("no worker " + (coordinates ? "coordinates" : "only searches tasks"));
+    }
+
+    private String logSinceMark(int worker) {
+        return workers[worker].output().substring(logMarks[worker]);
     }
 
     private static void assertOptimal(String board, int length, JsonNode done) {
@@ -160,7 +217,7 @@ class SplitSearchIT {
     private double allTasks() {
         double sum = 0;
         for (int i = 0; i < WORKERS; i++) {
-            if (workers.get(i).isAlive()) {
+            if (workers[i].isAlive()) {
                 for (String outcome : List.of("solved", "exhausted", "stopped", "skipped")) {
                     sum += tasks(i, outcome);
                 }
@@ -170,7 +227,7 @@ class SplitSearchIT {
     }
 
     private double tasks(int worker, String outcome) {
-        Matcher count = TASKS.matcher(PackagedServices.workerGet(workerPorts.get(worker), "/q/metrics").body());
+        Matcher count = TASKS.matcher(PackagedServices.workerGet(workerPorts[worker], "/q/metrics").body());
         double sum = 0;
         while (count.find()) {
             if (count.group(1).equals(outcome)) {
