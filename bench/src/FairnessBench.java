@@ -249,8 +249,8 @@ public class FairnessBench {
         int between = (int) aHeavyStarts.stream().filter(at -> at > bHeavyAt && at <= startedAt).count();
         List<Double> firstStarts = aHeavyStarts.stream().limit(FIRST_STARTS_SHOWN).map(at -> (at - t0) / 1e9).toList();
         Wait[] quickWaits = bQuickWaits.get();
-        return new FloodResult(submitSeconds, bQuickSubmitted, quickWaits[0], quickWaits[1], heavyWaits[0], heavyWaits[1], before,
-                between, firstStarts, drain.get());
+        return new FloodResult(submitSeconds, bQuickSubmitted, quickWaits[0], quickWaits[1], heavyWaits[0],
+                heavyWaits[1], before, between, firstStarts, drain.get());
     }
 
     /**
