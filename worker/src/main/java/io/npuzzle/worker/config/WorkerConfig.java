@@ -24,11 +24,18 @@ public interface WorkerConfig {
     Optional<Integer> concurrency();
 
     /**
-     * Quick jobs handled at once, counting those waiting on Redis or Kafka or for a solve slot. Sizes the messaging
-     * layer's {@code solvers} thread pool.
+     * Quick jobs started at once, counting those waiting on Redis or Kafka or for a solve slot; as many again are
+     * lent, each to an owner that holds none ({@code InFlightPlaces}).
      */
     @WithDefault("8")
     int inFlight();
+
+    /**
+     * Quick-lane records handled at once: the jobs in flight and the records waiting for an in-flight place, in
+     * their owners' turns. Sizes the messaging layer's {@code solvers} thread pool and the Redis pool.
+     */
+    @WithDefault("24")
+    int inHand();
 
     /** Budget of one quick solve; a job that exceeds it ends FAILED. */
     Solve solve();

@@ -12,7 +12,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Refuses to start with budgets that would let a quick request sit unacknowledged long enough for Kafka to give up
- * on the consumer: a request may wait for every request ahead of it in flight, each taking up to the time budget.
+ * on the consumer: a request may wait for every request the worker holds, each taking up to the time budget.
  * Heavy requests have no such limit: their consumers renew each record's lock for as long as its job runs.
  */
 @ApplicationScoped
@@ -27,14 +27,15 @@ public class BudgetCheck {
                  long maxPollIntervalMillis) {
         SolverSlots.Lane quick = slots.lane(SolveCost.QUICK);
         SolverSlots.Lane heavy = slots.lane(SolveCost.HEAVY);
-        String problem = problem(config.inFlight(), quick.concurrency(), quick.budget().maxMillis(),
+        String problem = problem(config.inHand(), quick.concurrency(), quick.budget().maxMillis(),
                 kafkaLimit(maxRecordAgeMillis, maxPollIntervalMillis));
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
-        LOG.infof("quick jobs: %d solves at once, %d in flight, budget %d ms / %d nodes; heavy jobs: %d at once,"
+        LOG.infof("quick jobs: %d solves at once, %d in flight, %d in hand, budget %d ms / %d nodes; heavy jobs: %d at once,"
                         + " budget %d ms / %d nodes / %d MiB each; database tables: up to %d MiB",
-                quick.concurrency(), config.inFlight(), quick.budget().maxMillis(), quick.budget().maxNodes(),
+                quick.concurrency(), config.inFlight(), config.inHand(), quick.budget().maxMillis(),
+                quick.budget().maxNodes(),
                 heavy.concurrency(), heavy.budget().maxMillis(), heavy.budget().maxNodes(),
                 heavy.budget().maxBytes() >> 20, TableMemory.PROCESS.limit() >> 20);
     }
@@ -45,15 +46,15 @@ public class BudgetCheck {
     }
 
     /** Why these settings are unsafe, or null when the worst wait stays within half of Kafka's limit. */
-    static String problem(int inFlight, int concurrency, long maxMillis, long kafkaLimitMillis) {
-        long rounds = (inFlight + concurrency - 1) / concurrency;
+    static String problem(int inHand, int concurrency, long maxMillis, long kafkaLimitMillis) {
+        long rounds = (inHand + concurrency - 1) / concurrency;
         long worstMillis = rounds * maxMillis;
         if (2 * worstMillis <= kafkaLimitMillis) {
             return null;
         }
-        return String.format("%d jobs in flight with %d solves at once and a budget of %d ms"
+        return String.format("%d requests in hand with %d solves at once and a budget of %d ms"
                         + " let a request wait up to %d ms, more than half of Kafka's limit of %d ms: lower the"
-                        + " budget or the jobs in flight", inFlight, concurrency, maxMillis, worstMillis,
+                        + " budget or the requests in hand", inHand, concurrency, maxMillis, worstMillis,
                 kafkaLimitMillis);
     }
 }

@@ -8,6 +8,7 @@ import io.npuzzle.runtime.traces.JobAttributes;
 import io.npuzzle.runtime.traces.ServiceSpans;
 import io.npuzzle.runtime.traces.SpanInScope;
 import io.npuzzle.worker.jobs.Handled;
+import io.npuzzle.worker.jobs.InFlightPlaces;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
@@ -56,6 +57,7 @@ public class RequestHandling {
 
     private final SolveRequestDecoder decoder;
     private final JobFlow flow;
+    private final InFlightPlaces places;
     private final UntilAvailable untilAvailable;
     private final GracefulStop stop;
     private final OutcomePublisher publisher;
@@ -63,15 +65,16 @@ public class RequestHandling {
     private final ServiceSpans spans;
 
     @Inject
-    RequestHandling(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
-                    OutcomePublisher publisher, WorkerIdentity identity, ServiceSpans spans) {
-        this(decoder, flow, untilAvailable, stop, publisher, identity.id(), spans);
+    RequestHandling(SolveRequestDecoder decoder, JobFlow flow, InFlightPlaces places, UntilAvailable untilAvailable,
+                    GracefulStop stop, OutcomePublisher publisher, WorkerIdentity identity, ServiceSpans spans) {
+        this(decoder, flow, places, untilAvailable, stop, publisher, identity.id(), spans);
     }
 
-    RequestHandling(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
-                    OutcomePublisher publisher, String workerId, ServiceSpans spans) {
+    RequestHandling(SolveRequestDecoder decoder, JobFlow flow, InFlightPlaces places, UntilAvailable untilAvailable,
+                    GracefulStop stop, OutcomePublisher publisher, String workerId, ServiceSpans spans) {
         this.decoder = decoder;
         this.flow = flow;
+        this.places = places;
         this.untilAvailable = untilAvailable;
         this.stop = stop;
         this.publisher = publisher;
@@ -103,7 +106,13 @@ public class RequestHandling {
             try {
                 SolveRequest request = decoder.decode(payload);
                 named(span, request.jobId());
-                handled = handled(request);
+                try (InFlightPlaces.Place place = places.enter(request)) {
+                    if (stop.stopping()) {
+                        // It waited for its place into the stop: not started, so left whole to the next worker.
+                        return new Verdict.LeftForRedelivery("the worker is stopping");
+                    }
+                    handled = handled(request);
+                }
             } catch (PoisonRecordException e) {
                 if (e.jobId().isEmpty()) {
                     return new Verdict.Refused(e);

@@ -2,6 +2,7 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.runtime.traces.ServiceSpans;
+import io.npuzzle.worker.jobs.InFlightPlaces;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
@@ -37,9 +38,9 @@ public class SolveRequestConsumer {
         this.handling = handling;
     }
 
-    SolveRequestConsumer(SolveRequestDecoder decoder, JobFlow flow, UntilAvailable untilAvailable, GracefulStop stop,
-                         OutcomePublisher publisher, String workerId) {
-        this(new RequestHandling(decoder, flow, untilAvailable, stop, publisher, workerId, ServiceSpans.off()));
+    SolveRequestConsumer(SolveRequestDecoder decoder, JobFlow flow, InFlightPlaces places,
+                         UntilAvailable untilAvailable, GracefulStop stop, OutcomePublisher publisher, String workerId) {
+        this(new RequestHandling(decoder, flow, places, untilAvailable, stop, publisher, workerId, ServiceSpans.off()));
     }
 
     @Incoming("solve-requests")

@@ -21,7 +21,12 @@ public record Asker(String owner, BooleanSupplier cancelled, ProgressListener pr
 
     /** The job of a request: its owner, or the one shared by every job without an API key. */
     public static Asker of(SolveRequest request, BooleanSupplier cancelled, ProgressListener progress) {
-        return new Asker(request.owner() == null ? "" : request.owner(), cancelled, progress);
+        return new Asker(ownerOf(request), cancelled, progress);
+    }
+
+    /** Whose the request's job is: its API key's name, or the one name of every job without a key. */
+    public static String ownerOf(SolveRequest request) {
+        return request.owner() == null ? "" : request.owner();
     }
 
     /** A job without an owner or a listener. */

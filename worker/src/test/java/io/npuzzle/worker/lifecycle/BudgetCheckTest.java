@@ -10,8 +10,8 @@ class BudgetCheckTest {
 
     @Test
     void theDefaultsStayWellWithinKafkasLimits() {
-        // 8 in flight over 2 solve slots: 4 rounds of at most 5 s, within half of the 60 s record age limit.
-        assertNull(BudgetCheck.problem(8, 2, 5_000, 60_000));
+        // 24 in hand over one solve slot: 24 rounds of at most 5 s, within half of the 300 s poll interval.
+        assertNull(BudgetCheck.problem(24, 1, 5_000, 300_000));
     }
 
     @Test

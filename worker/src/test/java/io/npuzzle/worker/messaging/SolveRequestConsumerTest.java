@@ -12,11 +12,13 @@ import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.json.ProtocolJson;
 import io.npuzzle.worker.inmemory.JobFlowFixture;
+import io.npuzzle.worker.jobs.InFlightPlaces;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.jobs.JobStart;
 import io.npuzzle.worker.jobs.JobStartStore;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
+import org.awaitility.Awaitility;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -202,8 +205,33 @@ class SolveRequestConsumerTest {
         assertEquals(0, fixture.starts.deliveries(request.jobId()), "not started");
     }
 
+    @Test
+    void aRecordThatWaitedForItsPlaceIntoAStopIsLeftForRedeliveryUnstarted() throws Exception {
+        SolveRequest request = fixture.submit(ONE_MOVE);
+        TrackedRecord record = new TrackedRecord(mapper.writeValueAsString(request));
+        InFlightPlaces places = new InFlightPlaces(1);
+        InFlightPlaces.Place held = places.enter(request);
+        CompletableFuture<Void> handled = CompletableFuture.runAsync(
+                () -> consumer(fixture.flow, places).onRequest(record.message()));
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> places.waiting() == 1);
+        CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> stop.onStop(null));
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(stop::stopping);
+
+        held.close();
+
+        handled.get(5, TimeUnit.SECONDS);
+        stopped.get(5, TimeUnit.SECONDS);
+        assertFalse(record.acked);
+        assertNull(record.nackReason);
+        assertEquals(0, fixture.starts.deliveries(request.jobId()), "not started");
+    }
+
     private SolveRequestConsumer consumer(JobFlow flow) {
-        return new SolveRequestConsumer(new SolveRequestDecoder(mapper), flow, new UntilAvailable(stop), stop,
+        return consumer(flow, new InFlightPlaces(8));
+    }
+
+    private SolveRequestConsumer consumer(JobFlow flow, InFlightPlaces places) {
+        return new SolveRequestConsumer(new SolveRequestDecoder(mapper), flow, places, new UntilAvailable(stop), stop,
                 publisher, JobFlowFixture.WORKER_ID);
     }
 
