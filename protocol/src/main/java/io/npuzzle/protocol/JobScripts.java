@@ -119,10 +119,13 @@ public final class JobScripts {
      * lane and the lane has room ({@link #LANE_ROOM}); else it joins the end of its client's queue, and
      * {@link #DISPATCH} hands it out in its turn (a job in a queue is not open: waiting its turn is not going
      * quiet). A client that starts waiting takes a tag just below the head's, so that it is served next: a quiet
-     * client's job never waits behind another's flood. KEYS[1] = job key, KEYS[2] = the open jobs, KEYS[3] = the
-     * lane's handed-out jobs, KEYS[4] = the lane's waiting clients, KEYS[5] = the client's queue in the lane,
-     * KEYS[6] = the lane's client weights, KEYS[7], KEYS[8] and KEYS[9] = the lane's started jobs, slots and idle
-     * slots; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] = job id,
+     * client's job never waits behind another's flood. Where the lane lends (KEYS[10]), a client that neither waits
+     * in it nor holds a job lent there and not yet started is lent a place past the room: its job is handed out at
+     * once and counts in the window until it starts, so a quiet client's job does not wait for the flood's next
+     * start; the workers lend it a place too ({@code InFlightPlaces}). KEYS[1] = job key, KEYS[2] = the open
+     * jobs, KEYS[3] = the lane's handed-out jobs, KEYS[4] = the lane's waiting clients, KEYS[5] = the client's queue
+     * in the lane, KEYS[6] = the lane's client weights, KEYS[7], KEYS[8] and KEYS[9] = the lane's started jobs, slots
+     * and idle slots, KEYS[10] (optional) = the job each client was last lent a place for; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] = job id,
      * ARGV[4] = how long (milliseconds) the job may go without a change before it is re-driven, ARGV[5] = the
      * client, ARGV[6] = its weight, ARGV[7] = the client's label (its API key's name, or empty), ARGV[8],
      * ARGV[9] and ARGV[10] = the lane's most and least window and its lead time (milliseconds). Returns 1
@@ -136,10 +139,19 @@ public final class JobScripts {
             local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
             """ + LANE_ROOM.formatted("KEYS[3]", "KEYS[7]", "KEYS[8]", "KEYS[9]", "ARGV[8]", "ARGV[9]",
                     "ARGV[10]") + """
-            if room > 0 and redis.call('ZCARD', KEYS[4]) == 0 then
+            local function handOut()
               redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[3])
               redis.call('ZADD', KEYS[3], now, ARGV[3])
               return 1
+            end
+            if room > 0 and redis.call('ZCARD', KEYS[4]) == 0 then return handOut() end
+            if KEYS[10] and not redis.call('ZSCORE', KEYS[4], ARGV[5]) then
+              local last = redis.call('HGET', KEYS[10], ARGV[5])
+              if not last or not redis.call('ZSCORE', KEYS[3], last) then
+                redis.call('HSET', KEYS[10], ARGV[5], ARGV[3])
+                redis.call('PEXPIRE', KEYS[10], ARGV[4])
+                return handOut()
+              end
             end
             redis.call('RPUSH', KEYS[5], ARGV[3])
             redis.call('HSET', KEYS[6], ARGV[5], ARGV[6])

@@ -113,6 +113,14 @@ public final class RedisKeys {
         return lane(lane) + "idle-slots";
     }
 
+    /**
+     * The job each client of a lane was last lent a place for past the lane's room ({@link JobScripts#CREATE_IN_LANE}),
+     * by client; the whole hash runs out a quiet time after the last loan.
+     */
+    public static String laneLent(SolveCost lane) {
+        return lane(lane) + "lent";
+    }
+
     /** The clients with jobs waiting their turn in a lane, by fair-share tag. */
     public static String laneClients(SolveCost lane) {
         return lane(lane) + "clients";

@@ -63,10 +63,15 @@ public class RedisJobStore implements JobStore {
 
     @Override
     public Uni<Admission> create(SolveRequest request, SolveCost lane, Client client) {
-        List<String> keys = List.of(RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
+        List<String> keys = new ArrayList<>(List.of(RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
                 RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane), RedisKeys.laneQueue(lane, client.id()),
                 RedisKeys.laneWeights(lane), RedisKeys.laneStarted(lane), RedisKeys.laneSlots(lane),
-                RedisKeys.laneIdleSlots(lane));
+                RedisKeys.laneIdleSlots(lane)));
+        // The quick lane's workers take a quiet client's job at once (a place lent to it); a heavy job waits for an
+        // idle heavy slot, which the lane publishes for.
+        if (lane == SolveCost.QUICK) {
+            keys.add(RedisKeys.laneLent(lane));
+        }
         return calls.eval(JobScripts.CREATE_IN_LANE, keys, withWindow(lane, ttlSeconds, json.write(request),
                         request.jobId(), Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), client.id(),
                         Integer.toString(client.weight()), request.owner() == null ? "" : request.owner()))

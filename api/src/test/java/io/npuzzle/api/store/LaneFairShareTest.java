@@ -54,6 +54,7 @@ class LaneFairShareTest {
     }
 
     private static final Duration AT_MOST = Duration.ofSeconds(5);
+    private static final String UNHEARD_CHANNEL = "npuzzle:lane-fair-share-test:changed";
     private static final int QUICK_WINDOW = 8;
     private static final int MIN_WINDOW = 2;
     private static final SolveCost LANE = SolveCost.HEAVY;
@@ -73,7 +74,7 @@ class LaneFairShareTest {
             List<String> keys = new ArrayList<>(redis.key().keys(RedisKeys.laneQueuePrefix(lane) + "*"));
             keys.addAll(List.of(RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane),
                     RedisKeys.laneWeights(lane), RedisKeys.laneStarted(lane), RedisKeys.laneSlots(lane),
-                    RedisKeys.laneIdleSlots(lane)));
+                    RedisKeys.laneIdleSlots(lane), RedisKeys.laneLent(lane)));
             redis.key().del(keys.toArray(String[]::new));
         }
     }
@@ -85,9 +86,13 @@ class LaneFairShareTest {
     }
 
     private SolveRequest submitQuick(Admission expected) {
+        return submitQuick(ALICE, expected);
+    }
+
+    private SolveRequest submitQuick(Client client, Admission expected) {
         SolveRequest request = JobServiceFixture.request(JobServiceFixture.BOARD_3X3, 3, 3, Mode.FAST)
-                .ownedBy(ALICE.label());
-        assertEquals(expected, store.create(request, SolveCost.QUICK, ALICE).await().atMost(AT_MOST));
+                .ownedBy(client.label());
+        assertEquals(expected, store.create(request, SolveCost.QUICK, client).await().atMost(AT_MOST));
         return request;
     }
 
@@ -105,9 +110,11 @@ class LaneFairShareTest {
     }
 
     private void start(SolveRequest request, SolveCost lane) {
+        // Announced on a channel the app does not follow: its dispatch, woken by a start, would hand out what the
+        // test's own dispatch is to hand out.
         redis.execute("EVAL", JobScripts.START, "4", RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
-                RedisKeys.laneHandedOut(lane), RedisKeys.laneStarted(lane), "2026-01-01T00:00:00Z", "5", RedisKeys.CHANGED_CHANNEL,
-                request.jobId());
+                RedisKeys.laneHandedOut(lane), RedisKeys.laneStarted(lane), "2026-01-01T00:00:00Z", "5",
+                UNHEARD_CHANNEL, request.jobId());
     }
 
 
@@ -224,12 +231,32 @@ class LaneFairShareTest {
     void aLaneWhoseWorkersStartedNoJobLatelyKeepsOnlyItsLeastWindowAheadOfThem() {
         SolveRequest first = submitQuick(Admission.PUBLISH_NOW);
         submitQuick(Admission.PUBLISH_NOW);
+        SolveRequest lent = submitQuick(Admission.PUBLISH_NOW);
         SolveRequest held = submitQuick(Admission.WAIT_ITS_TURN);
         assertEquals(List.of(), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut(),
                 "jobs no worker takes never widen the window");
 
         start(first, SolveCost.QUICK);
+        assertEquals(List.of(), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut(),
+                "a job lent a place counts in the window until it starts");
+        start(lent, SolveCost.QUICK);
         assertEquals(List.of(held), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut());
+    }
+
+    @Test
+    void aQuickClientThatNeitherWaitsNorHoldsALentJobIsLentAPlacePastAFullWindowOnce() {
+        for (int i = 0; i < MIN_WINDOW + 1; i++) {
+            submitQuick(Admission.PUBLISH_NOW);
+        }
+        submitQuick(Admission.WAIT_ITS_TURN);
+
+        SolveRequest bobs = submitQuick(BOB, Admission.PUBLISH_NOW);
+        submitQuick(BOB, Admission.WAIT_ITS_TURN);
+        start(bobs, SolveCost.QUICK);
+        submitQuick(BOB, Admission.WAIT_ITS_TURN);
+        assertEquals(Map.of(SolveCost.QUICK, 2L, SolveCost.HEAVY, 0L), store.waiting(BOB).await().atMost(AT_MOST),
+                "once waiting, Bob's jobs take their turns");
+        assertEquals(1L, store.waiting(ALICE).await().atMost(AT_MOST).get(SolveCost.QUICK));
     }
 
     @Test
@@ -240,6 +267,8 @@ class LaneFairShareTest {
         for (int i = 0; i < MIN_WINDOW + 3; i++) {
             submitQuick(Admission.PUBLISH_NOW);
         }
+        // A place lent past the window, as to any client that neither waits nor holds one.
+        submitQuick(Admission.PUBLISH_NOW);
         submitQuick(Admission.WAIT_ITS_TURN);
 
         emptyTheLanes();
@@ -249,6 +278,7 @@ class LaneFairShareTest {
         for (int i = 0; i < QUICK_WINDOW; i++) {
             submitQuick(Admission.PUBLISH_NOW);
         }
+        submitQuick(Admission.PUBLISH_NOW);
         submitQuick(Admission.WAIT_ITS_TURN);
     }
 

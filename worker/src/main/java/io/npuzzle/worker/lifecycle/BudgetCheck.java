@@ -12,7 +12,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Refuses to start with budgets that would let a quick request sit unacknowledged long enough for Kafka to give up
- * on the consumer: a request may wait for every request the worker holds, each taking up to the time budget.
+ * on the consumer (a request may wait for every request the worker holds, each taking up to the time budget), or
+ * with fewer requests in hand than jobs in flight.
  * Heavy requests have no such limit: their consumers renew each record's lock for as long as its job runs.
  */
 @ApplicationScoped
@@ -27,13 +28,15 @@ public class BudgetCheck {
                  long maxPollIntervalMillis) {
         SolverSlots.Lane quick = slots.lane(SolveCost.QUICK);
         SolverSlots.Lane heavy = slots.lane(SolveCost.HEAVY);
-        String problem = problem(config.inHand(), quick.concurrency(), quick.budget().maxMillis(),
+        String problem = config.inHand() < config.inFlight()
+                ? handProblem(config.inFlight(), config.inHand())
+                : problem(config.inHand(), quick.concurrency(), quick.budget().maxMillis(),
                 kafkaLimit(maxRecordAgeMillis, maxPollIntervalMillis));
         if (problem != null) {
             throw new IllegalStateException(problem);
         }
-        LOG.infof("quick jobs: %d solves at once, %d in flight, %d in hand, budget %d ms / %d nodes; heavy jobs: %d at once,"
-                        + " budget %d ms / %d nodes / %d MiB each; database tables: up to %d MiB",
+        LOG.infof("quick jobs: %d solves at once, %d in flight, %d in hand, budget %d ms / %d nodes;"
+                        + " heavy jobs: %d at once, budget %d ms / %d nodes / %d MiB each; database tables: up to %d MiB",
                 quick.concurrency(), config.inFlight(), config.inHand(), quick.budget().maxMillis(),
                 quick.budget().maxNodes(),
                 heavy.concurrency(), heavy.budget().maxMillis(), heavy.budget().maxNodes(),
@@ -43,6 +46,13 @@ public class BudgetCheck {
     /** The longest a record may wait unacknowledged; an age limit of 0 means none. */
     private static long kafkaLimit(long maxRecordAgeMillis, long maxPollIntervalMillis) {
         return maxRecordAgeMillis > 0 ? Math.min(maxRecordAgeMillis, maxPollIntervalMillis) : maxPollIntervalMillis;
+    }
+
+    /** Why fewer records in hand than jobs in flight leave places that no record can take. */
+    static String handProblem(int inFlight, int inHand) {
+        return String.format("npuzzle.worker.in-hand (%d) is below npuzzle.worker.in-flight (%d): the worker would"
+                + " never hold enough records to fill its places; raise in-hand to at least in-flight", inHand,
+                inFlight);
     }
 
     /** Why these settings are unsafe, or null when the worst wait stays within half of Kafka's limit. */

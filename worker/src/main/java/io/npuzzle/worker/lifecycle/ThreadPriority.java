@@ -21,7 +21,14 @@ public final class ThreadPriority {
      * them): below quick jobs', so that a machine busy with heavy searches still answers quick jobs at once
      * (bench/fairness, B's 4x4 under A's flood); above background database builds'.
      */
-    public static final int HEAVY_WORK = 10;
+    public static final int HEAVY_WORK = 15;
+
+    /**
+     * The OS priority of the quick searches of a client with other quick jobs started on the worker: below the
+     * service's work and a quiet client's search, so that the quiet client's 15-puzzle takes most of a core beside a
+     * flood's (bench/fairness, B's 4x4, its own search); above heavy work.
+     */
+    public static final int QUICK_SEARCH = 5;
 
     private static final Path THREAD_SELF = Path.of("/proc/thread-self");
     private static final Logger LOG = Logger.getLogger(ThreadPriority.class);

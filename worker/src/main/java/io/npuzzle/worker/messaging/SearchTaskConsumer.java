@@ -9,7 +9,7 @@ import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
 import io.npuzzle.worker.search.TaskRunner;
 import io.npuzzle.worker.search.TaskVerdict;
-import io.npuzzle.worker.solve.SplitSearchThreads;
+import io.npuzzle.worker.solve.SearchThreads;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.smallrye.reactive.messaging.TracingMetadata;
@@ -24,7 +24,7 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Takes subtree tasks of split searches on the {@code searchers} pool, beside the jobs, and runs them at heavy
- * work's priority ({@link SplitSearchThreads}). A task is acknowledged once
+ * work's priority ({@link SearchThreads}). A task is acknowledged once
  * its result is recorded, so a worker that dies mid-task loses nothing: the task is redelivered to another. Bad and
  * stale records go to the dead-letter topic with the reason; nothing a task throws stops the consumer. A task's
  * search is a span of the trace of the job it shares, which the task record carries.
@@ -40,10 +40,10 @@ public class SearchTaskConsumer {
     private final UntilAvailable untilAvailable;
     private final GracefulStop stop;
     private final ServiceSpans spans;
-    private final SplitSearchThreads threads;
+    private final SearchThreads threads;
 
     SearchTaskConsumer(SearchTaskDecoder decoder, TaskRunner runner, UntilAvailable untilAvailable,
-                       GracefulStop stop, ServiceSpans spans, SplitSearchThreads threads) {
+                       GracefulStop stop, ServiceSpans spans, SearchThreads threads) {
         this.threads = threads;
         this.decoder = decoder;
         this.runner = runner;

@@ -2,10 +2,10 @@ package io.npuzzle.worker.messaging;
 
 import io.npuzzle.protocol.Topics;
 import io.npuzzle.runtime.traces.ServiceSpans;
-import io.npuzzle.worker.jobs.InFlightPlaces;
 import io.npuzzle.worker.jobs.JobFlow;
 import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.lifecycle.UntilAvailable;
+import io.npuzzle.worker.solve.InFlightPlaces;
 import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.annotations.Blocking;

@@ -135,6 +135,11 @@ public final class OwnerTurns {
         return waiting.values().stream().mapToInt(ArrayDeque::size).sum();
     }
 
+    /** Slots the owner holds now, lent ones included. */
+    public synchronized int heldBy(String owner) {
+        return held.getOrDefault(owner, 0);
+    }
+
     /** Slots held now, lent ones included. */
     public synchronized int held() {
         return slots - free + lent;

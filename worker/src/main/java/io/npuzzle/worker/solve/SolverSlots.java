@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * The core solver behind a fixed number of slots per {@link SolveCost} lane and their budgets, so that however
@@ -43,8 +44,10 @@ public class SolverSlots implements BudgetedSolver {
     private final WorkerMetrics metrics;
     private final SplitSearches splitSearches;
     private final WorkerDatabases databases;
-    /** Finds the fast answers that split searches hold beside their iterations. */
-    private final SplitSearchThreads threads;
+    /** Runs a busy client's quick searches, and the fast answers split searches hold beside them. */
+    private final SearchThreads threads;
+    /** The quick jobs each client has started here. */
+    private final InFlightPlaces places;
 
     /** The slots and the budget of one kind of solve; its slots go to the waiting searches' owners in turns. */
     public record Lane(int concurrency, SolveOptions budget, OwnerTurns slots) {
@@ -55,9 +58,10 @@ public class SolverSlots implements BudgetedSolver {
     }
 
     protected SolverSlots(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
-                          WorkerDatabases databases, SplitSearchThreads threads) {
+                          WorkerDatabases databases, SearchThreads threads, InFlightPlaces places) {
         this.metrics = metrics;
         this.threads = threads;
+        this.places = places;
         this.splitSearches = splitSearches;
         this.databases = databases;
         // One search thread per solve: the slots, not the searches, spread the work over the cores.
@@ -150,7 +154,8 @@ public class SolverSlots implements BudgetedSolver {
             return SolveResult.unsolved(Outcome.CANCELLED, null, 0, System.nanoTime() - started,
                     Strategy.of(Algorithm.IDA_STAR_PDB));
         }
-        Lane lane = lane(SolveCost.of(puzzle.shape(), quality.mode()));
+        SolveCost cost = SolveCost.of(puzzle.shape(), quality.mode());
+        Lane lane = lane(cost);
         lane.slots().acquire(asker.owner());
         // A split search leaves its slot once it only waits for the tasks every worker searches.
         AtomicBoolean holding = new AtomicBoolean(true);
@@ -163,10 +168,15 @@ public class SolverSlots implements BudgetedSolver {
         try {
             Optional<SubtreeSearch> split = quality.mode() == Mode.OPTIMAL && splitSearches.enabled()
                     ? solver.subtreeSearch(puzzle) : Optional.empty();
-            result = split.isPresent()
+            Supplier<SolveResult> searching = () -> split.isPresent()
                     ? splitAnytime(puzzle, quality, lane, split.get(), asker, leaveSlot)
                     : solver.solve(puzzle, quality.applyTo(lane.budget()).withCancellation(asker.cancelled())
                     .withProgress(asker.progress()));
+            // The search of a client with other quick jobs started here runs below that of a client with this one
+            // alone, which stays on its job's thread; a board an exact table answers costs less than the move.
+            result = cost == SolveCost.QUICK && places.heldBy(asker.owner()) > 1
+                    && !CacheAndLockAnswers.skipsTheCache(puzzle)
+                    ? threads.runQuickSearch(searching) : searching.get();
         } finally {
             leaveSlot.run();
         }

@@ -22,6 +22,13 @@ class BudgetCheckTest {
     }
 
     @Test
+    void fewerRecordsInHandThanJobsInFlightAreRefusedNamingBothSettings() {
+        String problem = BudgetCheck.handProblem(32, 24);
+        assertTrue(problem.contains("npuzzle.worker.in-hand (24)"), problem);
+        assertTrue(problem.contains("npuzzle.worker.in-flight (32)"), problem);
+    }
+
+    @Test
     void aPartlyFilledLastRoundCountsAsAFullOne() {
         assertNotNull(BudgetCheck.problem(5, 2, 10_000, 50_000));
         assertNull(BudgetCheck.problem(4, 2, 10_000, 50_000));

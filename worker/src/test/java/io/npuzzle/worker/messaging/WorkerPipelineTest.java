@@ -26,8 +26,9 @@ import io.npuzzle.worker.search.SplitSearches;
 import io.npuzzle.worker.solve.Answer;
 import io.npuzzle.worker.solve.Asker;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
+import io.npuzzle.worker.solve.InFlightPlaces;
+import io.npuzzle.worker.solve.SearchThreads;
 import io.npuzzle.worker.solve.SolverSlots;
-import io.npuzzle.worker.solve.SplitSearchThreads;
 import io.npuzzle.worker.solve.WorkerDatabases;
 import io.npuzzle.worker.store.CancelledJobs;
 import io.quarkus.redis.datasource.RedisDataSource;
@@ -348,7 +349,8 @@ class WorkerPipelineTest {
 
         ThrowingSolver(WorkerConfig config, WorkerMetrics metrics, SplitSearches splitSearches,
                        WorkerDatabases databases, String board, Throwable failure) {
-            super(config, metrics, splitSearches, databases, new SplitSearchThreads(config.search().concurrency()));
+            super(config, metrics, splitSearches, databases, new SearchThreads(config.search().concurrency()),
+                    new InFlightPlaces(config.inFlight()));
             this.board = board;
             this.failure = failure;
         }

@@ -101,6 +101,8 @@ class OwnerTurnsTest {
 
         turns.acquire("b");
         assertEquals(3, turns.held());
+        assertEquals(1, turns.heldBy("b"));
+        assertEquals(2, turns.heldBy("a"));
         assertEquals(1, turns.waiting(), "the flood's own search still waits");
     }
 

@@ -1,10 +1,8 @@
-package io.npuzzle.worker.jobs;
+package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.config.WorkerConfig;
-import io.npuzzle.worker.solve.Asker;
-import io.npuzzle.worker.solve.OwnerTurns;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -50,6 +48,11 @@ public class InFlightPlaces {
         String owner = Asker.ownerOf(request);
         quick.acquire(owner);
         return () -> quick.release(owner);
+    }
+
+    /** Places the owner holds now: its quick jobs started on this worker. */
+    public int heldBy(String owner) {
+        return quick.heldBy(owner);
     }
 
     /** Quick jobs waiting for a place. */

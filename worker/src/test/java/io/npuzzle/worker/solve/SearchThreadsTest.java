@@ -2,6 +2,7 @@ package io.npuzzle.worker.solve;
 
 import io.npuzzle.worker.lifecycle.ThreadPriority;
 import io.npuzzle.worker.lifecycle.ThreadPriorityTest;
+import org.jboss.logging.MDC;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,9 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-class SplitSearchThreadsTest {
+class SearchThreadsTest {
 
-    private final SplitSearchThreads threads = new SplitSearchThreads(1);
+    private final SearchThreads threads = new SearchThreads(1);
 
     @AfterEach
     void close() {
@@ -65,6 +66,27 @@ class SplitSearchThreadsTest {
 
         assumeTrue(nice != callerNice, "renice is installed");
         assertEquals(ThreadPriority.HEAVY_WORK, nice);
+    }
+
+    @Test
+    void aQuickSearchRunsAtItsPriorityWhileTheCallerWaitsInTheCallersLogContext() {
+        assumeNicePerThread();
+        int callerNice = niceOfCurrentThread();
+        MDC.put("jobId", "job-1");
+        try {
+            Object[] logContext = new Object[1];
+            int searchNice = threads.runQuickSearch(() -> {
+                logContext[0] = MDC.get("jobId");
+                return niceOfCurrentThread();
+            });
+
+            assertEquals("job-1", logContext[0]);
+            assumeTrue(searchNice != callerNice, "renice is installed");
+            assertEquals(ThreadPriority.QUICK_SEARCH, searchNice);
+            assertEquals(callerNice, niceOfCurrentThread(), "the caller keeps its own");
+        } finally {
+            MDC.remove("jobId");
+        }
     }
 
     private static void assumeNicePerThread() {

@@ -1,4 +1,4 @@
-package io.npuzzle.worker.jobs;
+package io.npuzzle.worker.solve;
 
 import io.npuzzle.core.model.Mode;
 import io.npuzzle.protocol.JobIds;
@@ -52,6 +52,8 @@ class InFlightPlacesTest {
         enterAside(places, quick("quiet")).get(AT_MOST.toMillis(), TimeUnit.MILLISECONDS);
 
         assertFalse(floodsThird.isDone(), "the flood gets no place past its own");
+        assertEquals(2, places.heldBy("flood"));
+        assertEquals(1, places.heldBy("quiet"));
     }
 
     @Test
