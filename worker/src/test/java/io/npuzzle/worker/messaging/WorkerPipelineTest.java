@@ -4,6 +4,7 @@ import io.npuzzle.core.board.Board;
 import io.npuzzle.core.board.Puzzle;
 import io.npuzzle.core.board.Shape;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.core.model.ProgressListener;
 import io.npuzzle.core.model.SolveResult;
 import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.JobIds;
@@ -56,7 +57,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -76,6 +79,11 @@ class WorkerPipelineTest {
     /** 4x4 boards, which no exact table covers: their jobs look in the cache and take the puzzle's lock. */
     private static final String TWO_MOVES = "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15";
     private static final String THIRTY_ONE_MOVES = "3 6 11 4 1 2 7 8 10 0 15 13 5 9 14 12";
+    /**
+     * Korf's first 15-puzzle turned half a turn and its tiles renumbered for the blank-last goal (57 moves): a search
+     * that looks at its cancellation many times before the test's node budget.
+     */
+    private static final String KORF_1 = "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2";
     private static final String HARD_6X6 = "23 24 13 26 7 6 8 18 0 33 34 27 21 11 10 22 31 1 17 2 4 9 14 3 30 19 20 15 16 25 5 12 32 35 29 28";
 
     @Inject
@@ -96,6 +104,10 @@ class WorkerPipelineTest {
     WorkerMetrics metrics;
     @Inject
     WorkerDatabases databases;
+    @Inject
+    SolverSlots slots;
+    @Inject
+    InFlightPlaces places;
 
     private TestJobs jobs;
     private KafkaTopicsClient topics;
@@ -128,6 +140,33 @@ class WorkerPipelineTest {
         assertNotNull(redis.value(String.class).get(RedisKeys.solution(request.key())), "the answer is cached");
         assertNotNull(redis.hash(String.class).hget(RedisKeys.job(request.jobId()), RedisKeys.STARTED_FIELD),
                 "the job was marked running");
+    }
+
+    @Test
+    void aClientWithOtherQuickJobsStartedHereSearchesOnTheQuickSearchThreadsAndOneWithItsJobAloneOnItsOwnThread() {
+        SolveRequest flood = jobs.create(KORF_1, 4, 4, null, Mode.OPTIMAL).ownedBy("flood");
+        SolveRequest quiet = jobs.create(KORF_1, 4, 4, null, Mode.OPTIMAL).ownedBy("quiet");
+        String caller = Thread.currentThread().getName();
+        try (InFlightPlaces.Place job = places.enter(flood); InFlightPlaces.Place other = places.enter(flood)) {
+            Set<String> threads = searchThreads("flood");
+            assertTrue(threads.stream().anyMatch(name -> name.startsWith("npuzzle-quick-search")), threads.toString());
+            assertFalse(threads.contains(caller), threads.toString());
+        }
+        try (InFlightPlaces.Place job = places.enter(quiet)) {
+            Set<String> threads = searchThreads("quiet");
+            assertTrue(threads.contains(caller), threads.toString());
+            assertTrue(threads.stream().noneMatch(name -> name.startsWith("npuzzle-quick-search")), threads.toString());
+        }
+    }
+
+    /** The threads that asked whether the owner's optimal search of Korf's first 15-puzzle was cancelled. */
+    private Set<String> searchThreads(String owner) {
+        Set<String> names = ConcurrentHashMap.newKeySet();
+        slots.solve(Puzzle.parse(KORF_1, 4, 4, null), new Quality(Mode.OPTIMAL, null), new Asker(owner, () -> {
+            names.add(Thread.currentThread().getName());
+            return false;
+        }, ProgressListener.NONE));
+        return names;
     }
 
     @Test
