@@ -125,11 +125,11 @@ public final class JobScripts {
      * start; the workers lend it a place too ({@code InFlightPlaces}). KEYS[1] = job key, KEYS[2] = the open
      * jobs, KEYS[3] = the lane's handed-out jobs, KEYS[4] = the lane's waiting clients, KEYS[5] = the client's queue
      * in the lane, KEYS[6] = the lane's client weights, KEYS[7], KEYS[8] and KEYS[9] = the lane's started jobs, slots
-     * and idle slots, KEYS[10] (optional) = the job each client was last lent a place for; ARGV[1] = TTL in seconds, ARGV[2] = the request JSON, ARGV[3] = job id,
-     * ARGV[4] = how long (milliseconds) the job may go without a change before it is re-driven, ARGV[5] = the
-     * client, ARGV[6] = its weight, ARGV[7] = the client's label (its API key's name, or empty), ARGV[8],
-     * ARGV[9] and ARGV[10] = the lane's most and least window and its lead time (milliseconds). Returns 1
-     * when the caller is to publish the job now, 0 when it waits its turn.
+     * and idle slots, KEYS[10] (optional) = the job each client was last lent a place for; ARGV[1] = TTL in
+     * seconds, ARGV[2] = the request JSON, ARGV[3] = job id, ARGV[4] = how long (milliseconds) the job may go
+     * without a change before it is re-driven, ARGV[5] = the client, ARGV[6] = its weight, ARGV[7] = the client's
+     * label (its API key's name, or empty), ARGV[8], ARGV[9] and ARGV[10] = the lane's most and least window and its
+     * lead time (milliseconds). Returns 1 when the caller is to publish the job now, 0 when it waits its turn.
      */
     public static final String CREATE_IN_LANE = """
             redis.call('HSET', KEYS[1], 'request', ARGV[2], 'revision', 1, 'redriveAfter', ARGV[4],

@@ -36,7 +36,8 @@ public class BudgetCheck {
             throw new IllegalStateException(problem);
         }
         LOG.infof("quick jobs: %d solves at once, %d in flight, %d in hand, budget %d ms / %d nodes;"
-                        + " heavy jobs: %d at once, budget %d ms / %d nodes / %d MiB each; database tables: up to %d MiB",
+                        + " heavy jobs: %d at once, budget %d ms / %d nodes / %d MiB each;"
+                        + " database tables: up to %d MiB",
                 quick.concurrency(), config.inFlight(), config.inHand(), quick.budget().maxMillis(),
                 quick.budget().maxNodes(),
                 heavy.concurrency(), heavy.budget().maxMillis(), heavy.budget().maxNodes(),

@@ -39,7 +39,8 @@ public class SolveRequestConsumer {
     }
 
     SolveRequestConsumer(SolveRequestDecoder decoder, JobFlow flow, InFlightPlaces places,
-                         UntilAvailable untilAvailable, GracefulStop stop, OutcomePublisher publisher, String workerId) {
+                         UntilAvailable untilAvailable, GracefulStop stop, OutcomePublisher publisher,
+                         String workerId) {
         this(new RequestHandling(decoder, flow, places, untilAvailable, stop, publisher, workerId, ServiceSpans.off()));
     }
 
