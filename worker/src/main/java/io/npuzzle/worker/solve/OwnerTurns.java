@@ -34,10 +34,6 @@ public final class OwnerTurns {
         private volatile boolean granted;
     }
 
-    public OwnerTurns(int slots) {
-        this(slots, 0);
-    }
-
     /** @param lendable slots lent past {@code slots}, each to an owner that holds none */
     public OwnerTurns(int slots, int lendable) {
         if (slots < 1 || lendable < 0) {
@@ -46,10 +42,6 @@ public final class OwnerTurns {
         this.slots = slots;
         this.lendable = lendable;
         this.free = slots;
-    }
-
-    public int slots() {
-        return slots;
     }
 
     /** Takes a slot for the owner's search, waiting for its turn when none is free; interrupts are kept for later. */

@@ -174,8 +174,8 @@ public class SolverSlots implements BudgetedSolver {
                     .withProgress(asker.progress()));
             // The search of a client with other quick jobs started here runs below that of a client with this one
             // alone, which stays on its job's thread; a board an exact table answers costs less than the move.
-            result = cost == SolveCost.QUICK && places.heldBy(asker.owner()) > 1
-                    && !CacheAndLockAnswers.skipsTheCache(puzzle)
+            result = cost == SolveCost.QUICK && !CacheAndLockAnswers.skipsTheCache(puzzle)
+                    && places.heldBy(asker.owner()) > 1
                     ? threads.runQuickSearch(searching) : searching.get();
         } finally {
             leaveSlot.run();

@@ -44,7 +44,7 @@ class OwnerTurnsTest {
 
     @Test
     void searchesTakeFreeSlotsAtOnceAndWaitWhenAllAreTaken() {
-        OwnerTurns turns = new OwnerTurns(2);
+        OwnerTurns turns = new OwnerTurns(2, 0);
         turns.acquire("a");
         turns.acquire("a");
         waitFor(turns, "a", "a3");
@@ -57,7 +57,7 @@ class OwnerTurnsTest {
 
     @Test
     void aQuietOwnersSearchTakesTheNextFreeSlotAheadOfAFloodAlreadyWaiting() {
-        OwnerTurns turns = new OwnerTurns(1);
+        OwnerTurns turns = new OwnerTurns(1, 0);
         turns.acquire("a");
         for (int i = 1; i <= 5; i++) {
             waitFor(turns, "a", "a" + i);
@@ -70,7 +70,7 @@ class OwnerTurnsTest {
 
     @Test
     void waitingOwnersTakeTurnsEachInTheOrderItsSearchesCame() {
-        OwnerTurns turns = new OwnerTurns(1);
+        OwnerTurns turns = new OwnerTurns(1, 0);
         turns.acquire("a");
         waitFor(turns, "a", "a1");
         waitFor(turns, "a", "a2");
@@ -85,7 +85,7 @@ class OwnerTurnsTest {
 
     @Test
     void aSlotGivenBackWithNoSearchWaitingIsFreeForTheNext() {
-        OwnerTurns turns = new OwnerTurns(1);
+        OwnerTurns turns = new OwnerTurns(1, 0);
         turns.acquire("a");
         turns.release("a");
         turns.acquire("b");
@@ -147,7 +147,7 @@ class OwnerTurnsTest {
 
     @Test
     void aLaneHasAtLeastOneSlot() {
-        assertThrows(IllegalArgumentException.class, () -> new OwnerTurns(0));
+        assertThrows(IllegalArgumentException.class, () -> new OwnerTurns(0, 0));
         assertThrows(IllegalArgumentException.class, () -> new OwnerTurns(1, -1));
     }
 }
