@@ -163,8 +163,10 @@ class SplitSearchIT {
 
     @Test
     void cancellingTheJobStopsEveryTask() {
-        // A random board: 58 moves.
-        String board = "3 15 12 10 11 2 8 0 13 6 14 9 5 1 7 4";
+        // The board of the takeover test mirrored on the diagonal (62 moves, as many nodes), so that its search
+        // still runs when the first report of its tasks is due, a second after it started: a board of 58 moves
+        // could end first, and the test then waited for a split it never saw.
+        String board = "4 11 15 2 9 8 10 0 6 7 14 3 12 13 5 1";
         String id = client.accepted(JobsClient.body(board, null, "optimal")).get("id").asText();
         awaitSplit(id);
         assertEquals(200, client.cancel(id).statusCode());
