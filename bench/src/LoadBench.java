@@ -46,10 +46,15 @@ import java.util.regex.Pattern;
  * INFO commandstats before and after each step (commands that scripts run included), and at the end the Redis
  * round trips of one uncached job by command: MONITOR on each Redis while 100 jobs run at 20 a second, less what
  * the same time idle gives (the services' own ticks), commands from scripts left out.
+ * <p>After each closed-loop pass, what a job cost the services in Kafka records sent and JSON passes over the
+ * protocol's records (HTTP bodies aside), from the {@code kafka_producer_record_send_total} and
+ * {@code npuzzle_json_passes_total} of each service named by {@code --metrics} (by default the API at
+ * {@code --url} and the first worker {@code bin/run} starts), read before and after the pass.
  * <p>Either waits for each job in its submission ({@code POST ?wait=}, one request a job: the default) or, with
  * {@code --wait-in poll}, in long polls after it; waiting in the submission, the submit's latency is the job's.
  *
  * Usage: LoadBench [--url http://localhost:8080] [--wait-in submission|poll] [--clients 16] [--jobs 2000]
+ *                  [--metrics http://localhost:8080,http://localhost:8081]
  *        LoadBench [--url ...] [--wait-in ...] --rates 250,500,1000 [--seconds 10]
  *                  [--redis localhost:6379,localhost:6380]
  */
@@ -58,6 +63,8 @@ public class LoadBench {
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([0-9a-f-]{36})\"");
     private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([A-Z]+)\"");
     private static final Pattern CACHED = Pattern.compile("\"cached\"\\s*:\\s*true");
+    /** The metrics of the first worker bin/run starts, beside its API. */
+    private static final String FIRST_WORKER = "http://localhost:8081";
     /** Seconds a request waits for its job to finish. */
     private static final int WAIT_SECONDS = 10;
 
@@ -93,6 +100,7 @@ public class LoadBench {
         int seconds = 10;
         Duration warmUp = Duration.ofSeconds(60);
         List<String> redis = List.of();
+        List<String> metrics = null;
         WaitIn waitIn = WaitIn.SUBMISSION;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
@@ -102,6 +110,7 @@ public class LoadBench {
                 case "--rates" -> rates = Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
                 case "--redis" -> redis = List.of(args[i + 1].split(","));
+                case "--metrics" -> metrics = List.of(args[i + 1].split(","));
                 case "--warm-up" -> warmUp = Duration.ofSeconds(Integer.parseInt(args[i + 1]));
                 case "--wait-in" -> waitIn = WaitIn.valueOf(args[i + 1].toUpperCase(Locale.ROOT));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -116,8 +125,12 @@ public class LoadBench {
         List<String> boards = freshBoards(jobs, new Random(System.nanoTime()));
         System.out.printf("%d clients against %s, each waiting for its job in the %s%n", clients, url,
                 waitIn.name().toLowerCase(Locale.ROOT));
-        bench.run("uncached 3x3", boards, clients, true);
-        bench.run("cached 3x3", boards, clients, true);
+        ServiceCosts costs = new ServiceCosts(metrics != null ? metrics : List.of(url, FIRST_WORKER));
+        for (String pass : List.of("uncached 3x3", "cached 3x3")) {
+            Map<String, Double> before = costs.read();
+            bench.run(pass, boards, clients, true);
+            costs.printPerJob(before, costs.read(), boards.size());
+        }
         System.out.printf("%d distinct jobs, all DONE; %d queued for the workers; %d submissions refused with 503 and"
                 + " sent again%n", bench.jobIds.size(), bench.queued.get(), bench.refused.get());
     }
@@ -130,6 +143,51 @@ public class LoadBench {
         long until = System.nanoTime() + duration.toNanos();
         while (System.nanoTime() - until < 0) {
             run("warm-up", freshBoards(clients * 20, new Random(System.nanoTime())), clients, false);
+        }
+    }
+
+    /** What the services' meters say jobs cost: Kafka records sent and JSON passes, summed over the services. */
+    static final class ServiceCosts {
+
+        private static final Map<String, Pattern> COUNTERS = Map.of(
+                "Kafka records", Pattern.compile("(?m)^kafka_producer_record_send_total\\{[^}]*} (\\S+)$"),
+                "JSON passes", Pattern.compile("(?m)^npuzzle_json_passes_total\\{[^}]*} (\\S+)$"));
+
+        private final List<String> services;
+        private final HttpClient http = client();
+
+        ServiceCosts(List<String> services) {
+            this.services = services;
+        }
+
+        /** Each counter summed over the services that answer; a service that does not is left out. */
+        Map<String, Double> read() {
+            Map<String, Double> totals = new TreeMap<>();
+            for (String service : services) {
+                String text;
+                try {
+                    text = http.send(HttpRequest.newBuilder(URI.create(service + "/q/metrics")).build(),
+                            HttpResponse.BodyHandlers.ofString()).body();
+                } catch (IOException | InterruptedException e) {
+                    continue;
+                }
+                COUNTERS.forEach((name, counter) -> {
+                    Matcher line = counter.matcher(text);
+                    while (line.find()) {
+                        totals.merge(name, Double.parseDouble(line.group(1)), Double::sum);
+                    }
+                });
+            }
+            return totals;
+        }
+
+        void printPerJob(Map<String, Double> before, Map<String, Double> after, int jobs) {
+            StringBuilder line = new StringBuilder("  a job cost:");
+            new TreeMap<>(COUNTERS).keySet().forEach(name -> line.append(after.containsKey(name)
+                    ? String.format(" %s %.2f", name, (after.get(name) - before.getOrDefault(name, 0.0)) / jobs)
+                    : String.format(" %s -", name)));
+            System.out.println(line.append(" (HTTP bodies aside; from ").append(String.join(", ", services))
+                    .append(")"));
         }
     }
 

@@ -44,9 +44,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * What one uncached quick job costs: the Redis round trips its path makes, counted by command with Redis'
  * {@code MONITOR} and each put down to its job by the job's id or its puzzle's keys, and the Kafka records it
- * sends, read from the services' Kafka client metrics. Each stays within the budget written out here, which is
- * what the path does, so that a change that adds a round trip or a record to the quick path fails this test
- * until its budget says why.
+ * sends, read from the services' Kafka client metrics, and the JSON passes over its records, read from the
+ * services' {@code npuzzle_json_passes_total}. Each stays within the budget written out here, which is what the path
+ * does, so that a change that adds a round trip, a record or a pass to the quick path fails this test until its
+ * budget says why.
  */
 class QuickJobCostIT {
 
@@ -87,6 +88,26 @@ class QuickJobCostIT {
     private static final Map<String, Integer> API_RECORDS = Map.of("kafka-producer-solve-requests", 1);
     private static final Map<String, Integer> WORKER_RECORDS = Map.of("kafka-producer-solve-results", 1);
 
+    /**
+     * The JSON passes an uncached quick job waited for in its submission makes over the protocol's records, by
+     * service and pass (the HTTP bodies, read and written by the REST layer, are not counted): the API encodes the
+     * request once, for the job store and the topic, decodes the outcome once and stores it as it came, and decodes
+     * the request the store gives back with it (for the meters, and the waiting request it wakes); the worker
+     * decodes the request, and encodes the cache entry and the outcome.
+     */
+    private static final Map<String, Integer> API_PASSES = Map.of("encode SolveRequest", 1,
+            "decode SolveOutcome", 1, "decode SolveRequest", 1);
+    private static final Map<String, Integer> WORKER_PASSES = Map.of("decode SolveRequest", 1,
+            "encode CachedSolution", 1, "encode SolveOutcome", 1);
+    /** A long poll reads the job before it waits: its request, still without an outcome. */
+    private static final Map<String, Integer> API_PASSES_POLLED = Map.of("encode SolveRequest", 1,
+            "decode SolveOutcome", 1, "decode SolveRequest", 2);
+
+    private static final Pattern JSON_PASSES =
+            Pattern.compile("(?m)^npuzzle_json_passes_total\\{([^}]*)} (\\S+)$");
+    private static final Pattern PASS = Pattern.compile("pass=\"([^\"]*)\"");
+    private static final Pattern RECORD = Pattern.compile("record=\"([^\"]*)\"");
+
     private static final Pattern RECORDS_SENT =
             Pattern.compile("(?m)^kafka_producer_record_send_total\\{([^}]*)} (\\S+)$");
     private static final Pattern CLIENT_ID = Pattern.compile("client_id=\"([^\"]*)\"");
@@ -113,15 +134,17 @@ class QuickJobCostIT {
         ServiceProcess.closeAll(services);
     }
 
-    /** How the client waits for its job, and the round trips its path makes that way. */
+    /** How the client waits for its job, and the round trips and the API's JSON passes its path makes that way. */
     private enum Waiting {
-        IN_THE_SUBMISSION(SUBMITTED_AND_AWAITED),
-        IN_A_LONG_POLL(SUBMITTED_THEN_POLLED);
+        IN_THE_SUBMISSION(SUBMITTED_AND_AWAITED, API_PASSES),
+        IN_A_LONG_POLL(SUBMITTED_THEN_POLLED, API_PASSES_POLLED);
 
         final List<RoundTrip> path;
+        final Map<String, Integer> apiPasses;
 
-        Waiting(List<RoundTrip> path) {
+        Waiting(List<RoundTrip> path, Map<String, Integer> apiPasses) {
             this.path = path;
+            this.apiPasses = apiPasses;
         }
     }
 
@@ -143,6 +166,8 @@ class QuickJobCostIT {
         RedisServer redis = TestInfrastructure.shared().redis();
         Map<String, Double> apiRecordsBefore = recordsSent(apiPort);
         Map<String, Double> workerRecordsBefore = recordsSent(workerPort);
+        Map<String, Double> apiPassesBefore = jsonPasses(apiPort);
+        Map<String, Double> workerPassesBefore = jsonPasses(workerPort);
         List<Job> jobs = new ArrayList<>();
         List<Call> calls;
         try (RedisMonitor monitor = RedisMonitor.open(redis.port())) {
@@ -153,6 +178,8 @@ class QuickJobCostIT {
         }
         Map<String, Double> apiRecords = perJob(apiRecordsBefore, recordsSent(apiPort));
         Map<String, Double> workerRecords = perJob(workerRecordsBefore, recordsSent(workerPort));
+        Map<String, Double> apiPasses = perJob(apiPassesBefore, jsonPasses(apiPort));
+        Map<String, Double> workerPasses = perJob(workerPassesBefore, jsonPasses(workerPort));
 
         Map<String, Double> roundTrips = new TreeMap<>();
         Map<String, Integer> unattributed = new TreeMap<>();
@@ -169,6 +196,7 @@ class QuickJobCostIT {
         int totalBudget = waiting.path.size();
 
         print(waiting, roundTrips, budget, total, unattributed, apiRecords, workerRecords);
+        printPasses(waiting, apiPasses, workerPasses);
 
         Set<String> commands = new TreeSet<>(budget.keySet());
         commands.addAll(roundTrips.keySet());
@@ -190,8 +218,35 @@ class QuickJobCostIT {
                     + " %d: the monitor missed them (%d lines read)", total, totalBudget, calls.size()));
         }
 
-        assertRecords("API", API_RECORDS, apiRecords);
-        assertRecords("worker", WORKER_RECORDS, workerRecords);
+        assertWithinBudget("API", "Kafka records sent by", API_RECORDS, apiRecords);
+        assertWithinBudget("worker", "Kafka records sent by", WORKER_RECORDS, workerRecords);
+        assertWithinBudget("API", "JSON passes", waiting.apiPasses, apiPasses);
+        assertWithinBudget("worker", "JSON passes", WORKER_PASSES, workerPasses);
+    }
+
+    /** JSON passes so far of the service on {@code port}, by pass and record ("encode SolveRequest"). */
+    private static Map<String, Double> jsonPasses(int port) {
+        String metrics = PackagedServices.workerGet(port, "/q/metrics").body();
+        Map<String, Double> passes = new TreeMap<>();
+        Matcher line = JSON_PASSES.matcher(metrics);
+        while (line.find()) {
+            Matcher pass = PASS.matcher(line.group(1));
+            Matcher record = RECORD.matcher(line.group(1));
+            assertTrue(pass.find() && record.find(), "a JSON pass without its kind: " + line.group());
+            passes.merge(pass.group(1) + " " + record.group(1), Double.parseDouble(line.group(2)), Double::sum);
+        }
+        assertFalse(passes.isEmpty(), "no npuzzle_json_passes_total on port " + port);
+        return passes;
+    }
+
+    private static void printPasses(Waiting waiting, Map<String, Double> apiPasses,
+                                    Map<String, Double> workerPasses) {
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "JSON passes per uncached quick job,"
+                + " waited for %s, HTTP bodies aside:%n%-7s %-62s %8s %8s%n",
+                waiting.name().toLowerCase(Locale.ROOT).replace('_', ' '), "service", "pass", "measured", "budget"));
+        appendRows(table, "API", waiting.apiPasses, apiPasses);
+        appendRows(table, "worker", WORKER_PASSES, workerPasses);
+        System.out.println(table);
     }
 
     /** Submits a board, waits for it as {@code waiting} says, and checks that it was solved, not cached. */
@@ -217,16 +272,20 @@ class QuickJobCostIT {
         }
     }
 
-    private static void assertRecords(String service, Map<String, Integer> budget, Map<String, Double> measured) {
-        Set<String> producers = new TreeSet<>(budget.keySet());
-        producers.addAll(measured.keySet());
-        for (String producer : producers) {
-            double sent = measured.getOrDefault(producer, 0.0);
-            int allowed = budget.getOrDefault(producer, 0);
-            if (Math.abs(sent - allowed) > SLACK) {
-                fail(String.format(Locale.ROOT, "the %s's producer %s sent %.2f Kafka records per uncached quick"
-                        + " job, where its path needs %d (per job: %s)", service, producer, sent, allowed,
-                        rounded(measured)));
+    /**
+     * Fails where what the service did per job ({@code measured}: Kafka records by producer, JSON passes by pass and
+     * record) is off its path's budget by more than the slack; what the budget does not name has a budget of none.
+     */
+    private static void assertWithinBudget(String service, String what, Map<String, Integer> budget,
+                                           Map<String, Double> measured) {
+        Set<String> names = new TreeSet<>(budget.keySet());
+        names.addAll(measured.keySet());
+        for (String name : names) {
+            double done = measured.getOrDefault(name, 0.0);
+            int allowed = budget.getOrDefault(name, 0);
+            if (Math.abs(done - allowed) > SLACK) {
+                fail(String.format(Locale.ROOT, "the %s made %.2f %s '%s' per uncached quick job, where its path"
+                        + " needs %d (per job: %s)", service, done, what, name, allowed, rounded(measured)));
             }
         }
     }
@@ -272,15 +331,18 @@ class QuickJobCostIT {
                 unattributed));
         table.append(String.format(Locale.ROOT, "Kafka records per uncached quick job, by producer:%n%-7s %-62s"
                 + " %8s %8s%n", "service", "producer", "measured", "budget"));
-        appendRecords(table, "API", API_RECORDS, apiRecords);
-        appendRecords(table, "worker", WORKER_RECORDS, workerRecords);
+        appendRows(table, "API", API_RECORDS, apiRecords);
+        appendRows(table, "worker", WORKER_RECORDS, workerRecords);
         System.out.println(table);
     }
 
-    private static void appendRecords(StringBuilder table, String service, Map<String, Integer> budget,
-                                      Map<String, Double> measured) {
-        measured.forEach((producer, sent) -> table.append(String.format(Locale.ROOT, "%-7s %-62s %8.2f %8d%n",
-                service, producer, sent, budget.getOrDefault(producer, 0))));
+    /** A row for each producer or pass the budget or the measure names: measured and budget per job. */
+    private static void appendRows(StringBuilder table, String service, Map<String, Integer> budget,
+                                   Map<String, Double> measured) {
+        Set<String> names = new TreeSet<>(budget.keySet());
+        names.addAll(measured.keySet());
+        names.forEach(name -> table.append(String.format(Locale.ROOT, "%-7s %-62s %8.2f %8d%n", service, name,
+                measured.getOrDefault(name, 0.0), budget.getOrDefault(name, 0))));
     }
 
     /** Averages per job, to two places. */

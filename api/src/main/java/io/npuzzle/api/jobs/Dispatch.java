@@ -1,6 +1,7 @@
 package io.npuzzle.api.jobs;
 
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
 
 import java.util.List;
 
@@ -9,7 +10,7 @@ import java.util.List;
  *
  * @param clientsWaiting the clients that still have jobs waiting their turn in the lane
  * @param jobsWaiting    the jobs still waiting their turn in the lane, over all clients
- * @param handedOut      the jobs to publish now, in their turns
+ * @param handedOut      the jobs to publish now, in their turns, each with its text as stored
  */
-public record Dispatch(int clientsWaiting, long jobsWaiting, List<SolveRequest> handedOut) {
+public record Dispatch(int clientsWaiting, long jobsWaiting, List<Encoded<SolveRequest>> handedOut) {
 }

@@ -11,6 +11,8 @@ import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.runtime.traces.TraceParents;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,10 +43,13 @@ public class JobService {
     private final JobMetrics metrics;
     private final HeavyJobLimit heavyJobLimit;
     private final LaneDispatch dispatch;
+    private final JsonCodec json;
 
     public JobService(JobStore store, SolutionCache cache, JobQueue queue, JobWaiters waiters,
-                      StoreCapacity capacity, JobMetrics metrics, HeavyJobLimit heavyJobLimit, LaneDispatch dispatch) {
+                      StoreCapacity capacity, JobMetrics metrics, HeavyJobLimit heavyJobLimit, LaneDispatch dispatch,
+                      JsonCodec json) {
         this.dispatch = dispatch;
+        this.json = json;
         this.store = store;
         this.capacity = capacity;
         this.cache = cache;
@@ -86,11 +91,12 @@ public class JobService {
 
     /**
      * Stores the job and publishes it now, or leaves it to wait its turn behind other clients' jobs in its lane,
-     * for {@link LaneDispatch} to publish.
+     * for {@link LaneDispatch} to publish. The request is encoded once, for both.
      */
     private Uni<Job> queued(SolveRequest request, SolveCost cost, Client client) {
-        return store.create(request, cost, client).chain(admission -> switch (admission) {
-                    case PUBLISH_NOW -> queue.enqueue(request, cost).onFailure().transform(
+        Encoded<SolveRequest> encoded = json.encoded(request);
+        return store.create(encoded, cost, client).chain(admission -> switch (admission) {
+                    case PUBLISH_NOW -> queue.enqueue(encoded, cost).onFailure().transform(
                                     e -> new ProblemException(ProblemType.UNAVAILABLE, "the job queue is unavailable"))
                             .invoke(() -> dispatch.handedOut(request, cost));
                     case WAIT_ITS_TURN -> Uni.createFrom().voidItem().invoke(() -> dispatch.waiting(cost));

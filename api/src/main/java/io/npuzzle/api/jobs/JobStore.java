@@ -4,6 +4,7 @@ import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
 import io.smallrye.mutiny.Uni;
 
 import java.util.List;
@@ -21,7 +22,7 @@ public interface JobStore {
      * between clients: to be published now, or once its turn comes ({@link #dispatch}). It is open from its
      * publication until it has an outcome.
      */
-    Uni<Admission> create(SolveRequest request, SolveCost lane, Client client);
+    Uni<Admission> create(Encoded<SolveRequest> request, SolveCost lane, Client client);
 
     /**
      * Hands out at most {@code most} of the jobs waiting their turn in a lane, as far as the lane's window of
@@ -52,7 +53,12 @@ public interface JobStore {
      * Records an outcome unless the job has one already; when recorded, the job's client and request, else empty.
      * Wakes long polls everywhere.
      */
-    Uni<Optional<FinishedJob>> finish(SolveOutcome outcome);
+    default Uni<Optional<FinishedJob>> finish(Encoded<SolveOutcome> outcome) {
+        return finishAll(List.of(outcome)).map(finished -> finished.get(0));
+    }
+
+    /** {@link #finish} for each outcome, in one call: what became of each, in the same order. */
+    Uni<List<Optional<FinishedJob>>> finishAll(List<Encoded<SolveOutcome>> outcomes);
 
     /**
      * Records a CANCELLED outcome unless the job has an outcome already; wakes long polls and the worker searching

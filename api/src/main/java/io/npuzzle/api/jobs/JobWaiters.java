@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -20,6 +21,8 @@ public class JobWaiters {
 
     private final ConcurrentHashMap<String, List<CompletableFuture<Job>>> finishing = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, List<CompletableFuture<Void>>> changing = new ConcurrentHashMap<>();
+    /** Jobs whose outcome this replica is recording: it wakes their waiters itself, with the job it holds. */
+    private final Set<String> recordingHere = ConcurrentHashMap.newKeySet();
 
     /**
      * A future completed when the job is announced as finished, with the job when the announcement carried it, else
@@ -49,13 +52,42 @@ public class JobWaiters {
      * Wakes everyone waiting for the job, which has finished: long polls with {@code job}, asked only when one waits
      * (null when the announcement did not carry the job, so that they read it).
      */
-    public void finished(String jobId, Supplier<Job> job) {
+    private void finished(String jobId, Supplier<Job> job) {
         List<CompletableFuture<Job>> woken = finishing.remove(jobId);
         if (woken != null) {
             Job finished = job.get();
             woken.forEach(waiter -> waiter.complete(finished));
         }
         wake(changing, jobId);
+    }
+
+    /**
+     * This replica is recording the job's outcome: the store's announcement of it, which may come before the store's
+     * answer, is left to {@link #recorded}, so that the job is not decoded from the announcement as well.
+     */
+    public void recording(String jobId) {
+        recordingHere.add(jobId);
+    }
+
+    /**
+     * The job's outcome was recorded here ({@code job} is the finished job), or it was not (null: another outcome
+     * came first, whose announcement may have been passed over while this one was recorded): wakes its waiters.
+     */
+    public void recorded(String jobId, Supplier<Job> job) {
+        recordingHere.remove(jobId);
+        finished(jobId, job);
+    }
+
+    /** Recording the job's outcome here failed: its announcement, when it comes, wakes the waiters. */
+    public void notRecorded(String jobId) {
+        recordingHere.remove(jobId);
+    }
+
+    /** The store announced the job finished: wakes its waiters, unless this replica records it and will. */
+    public void announced(String jobId, Supplier<Job> job) {
+        if (!recordingHere.contains(jobId)) {
+            finished(jobId, job);
+        }
     }
 
     /** Wakes everyone waiting for the job to change, which it did (it started, or its search reported). */

@@ -123,7 +123,7 @@ public class LaneDispatch {
                 return Uni.createFrom().voidItem();
             }
             return Uni.join().all(dispatch.handedOut().stream().map(request -> queue.enqueue(request, lane)
-                            .invoke(() -> handedOut(request, lane))).toList())
+                            .invoke(() -> handedOut(request.value(), lane))).toList())
                     .usingConcurrencyOf(JOBS_PER_LOOK).andCollectFailures().replaceWithVoid()
                     .onFailure().invoke(e -> LOG.warnf("a job handed out could not be published; the re-drive"
                             + " publishes it once it goes quiet: %s", e.getMessage()))

@@ -7,6 +7,7 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Multi;
@@ -39,17 +40,21 @@ public class StaleJobs {
     private final JobQueue queue;
     private final JobMetrics metrics;
     private final ApiConfig.Redrive config;
+    private final JsonCodec json;
     private Cancellable looks;
     /** Whether the open jobs an earlier version stored unindexed were indexed since this replica started. */
     private volatile boolean indexed;
 
     /** The bean's constructor: with two constructors, CDI makes a bean only of a class that marks one. */
     @Inject
-    public StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig config) {
-        this(store, cache, queue, metrics, config.redrive());
+    public StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig config,
+                     JsonCodec json) {
+        this(store, cache, queue, metrics, config.redrive(), json);
     }
 
-    StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig.Redrive config) {
+    StaleJobs(JobStore store, SolutionCache cache, JobQueue queue, JobMetrics metrics, ApiConfig.Redrive config,
+              JsonCodec json) {
+        this.json = json;
         this.store = store;
         this.cache = cache;
         this.queue = queue;
@@ -108,7 +113,7 @@ public class StaleJobs {
                 return finish(SolveOutcome.done(request.jobId(), cached.toResult(true), JobService.OUTCOME_PRODUCER),
                         JobMetrics.RedriveRoute.CACHE, "finished from the cache after it went quiet");
             }
-            return queue.enqueue(request, request.lane()).invoke(() -> {
+            return queue.enqueue(json.encoded(request), request.lane()).invoke(() -> {
                 log(request.jobId(), "published again after it went quiet (re-drive " + redrive.times() + ")");
                 metrics.redriven(JobMetrics.RedriveRoute.QUEUE);
             });
@@ -117,7 +122,7 @@ public class StaleJobs {
 
     /** Records the outcome of a quiet job, counted and logged only where no other outcome came first. */
     private Uni<Void> finish(SolveOutcome outcome, JobMetrics.RedriveRoute route, String what) {
-        return store.finish(outcome).invoke(recorded -> recorded.ifPresent(job -> {
+        return store.finish(json.encoded(outcome)).invoke(recorded -> recorded.ifPresent(job -> {
             log(outcome.jobId(), what);
             metrics.redriven(route);
             metrics.finished(job.request(), outcome.status());

@@ -4,6 +4,7 @@ import io.npuzzle.api.jobs.JobQueue;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.json.Encoded;
 import io.npuzzle.runtime.traces.TraceParents;
 import io.opentelemetry.context.Context;
 import io.smallrye.mutiny.Uni;
@@ -27,27 +28,28 @@ import java.nio.charset.StandardCharsets;
 @ApplicationScoped
 public class KafkaJobQueue implements JobQueue {
 
-    private final MutinyEmitter<SolveRequest> quick;
-    private final MutinyEmitter<SolveRequest> heavy;
+    private final MutinyEmitter<String> quick;
+    private final MutinyEmitter<String> heavy;
 
     KafkaJobQueue(@Channel("solve-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 8192)
-                  MutinyEmitter<SolveRequest> quick,
+                  MutinyEmitter<String> quick,
                   @Channel("heavy-solve-requests") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 1024)
-                  MutinyEmitter<SolveRequest> heavy) {
+                  MutinyEmitter<String> heavy) {
         this.quick = quick;
         this.heavy = heavy;
     }
 
     /** Completes once the broker has the request. */
     @Override
-    public Uni<Void> enqueue(SolveRequest request, SolveCost cost) {
-        MutinyEmitter<SolveRequest> lane = switch (cost) {
+    public Uni<Void> enqueue(Encoded<SolveRequest> encoded, SolveCost cost) {
+        SolveRequest request = encoded.value();
+        MutinyEmitter<String> lane = switch (cost) {
             case QUICK -> quick;
             case HEAVY -> heavy;
         };
         Context trace = request.traceparent() == null ? Context.current()
                 : TraceParents.context(request.traceparent());
-        return lane.sendMessage(Message.of(request).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
+        return lane.sendMessage(Message.of(encoded.json()).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                 .withKey(request.key())
                 .withHeaders(new RecordHeaders().add(Topics.JOB_ID_HEADER,
                         request.jobId().getBytes(StandardCharsets.US_ASCII)))

@@ -1,9 +1,14 @@
 package io.npuzzle.api.messaging;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobStore;
+import io.npuzzle.api.jobs.JobWaiters;
 import io.npuzzle.api.metrics.JobMetrics;
+import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.SolveOutcome;
+import io.npuzzle.runtime.json.Encoded;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.runtime.retry.Backoff;
 import io.npuzzle.runtime.traces.JobAttributes;
 import io.npuzzle.runtime.traces.ServiceSpans;
@@ -24,9 +29,11 @@ import java.util.Optional;
 
 /**
  * Records the outcomes that workers publish. All API replicas share one consumer group, so each outcome is
- * recorded once. Outcomes arrive in batches (one per poll) and a batch is recorded concurrently; its offsets are
- * committed only after the store has all of it, however long Redis is away. A duplicate outcome (after a
- * redelivery) changes nothing: the first one recorded stays.
+ * recorded once. Outcomes arrive in batches (one per poll) and a batch is recorded in one round trip to the
+ * store; its offsets are committed only after the store has all of it, however long Redis is away. A duplicate
+ * outcome (after a redelivery) changes nothing: the first one recorded stays. An outcome is decoded once and stored
+ * as the text it came as; this replica's own waiters for the job are woken with it at once, the others' by the
+ * store's announcement.
  */
 @ApplicationScoped
 public class SolveResultConsumer {
@@ -36,44 +43,79 @@ public class SolveResultConsumer {
     private final JobStore store;
     private final JobMetrics metrics;
     private final ServiceSpans spans;
+    private final JsonCodec json;
+    private final JobWaiters waiters;
 
-    SolveResultConsumer(JobStore store, JobMetrics metrics, ServiceSpans spans) {
+    SolveResultConsumer(JobStore store, JobMetrics metrics, ServiceSpans spans, JsonCodec json, JobWaiters waiters) {
         this.store = store;
         this.metrics = metrics;
         this.spans = spans;
+        this.json = json;
+        this.waiters = waiters;
     }
 
     /** @param batch the records of {@code outcomes}, in the same order */
     @Incoming("solve-results")
-    public Uni<Void> onResults(List<SolveOutcome> outcomes, IncomingKafkaRecordBatchMetadata<String, ?> batch) {
-        List<Uni<Optional<FinishedJob>>> recorded = new ArrayList<>(outcomes.size());
+    public Uni<Void> onResults(List<String> outcomes, IncomingKafkaRecordBatchMetadata<String, ?> batch) {
+        List<Encoded<SolveOutcome>> decoded = new ArrayList<>(outcomes.size());
+        List<Context> receipts = new ArrayList<>(outcomes.size());
         for (int i = 0; i < outcomes.size(); i++) {
-            SolveOutcome outcome = outcomes.get(i);
-            if (outcome != null && outcome.jobId() != null) {
-                recorded.add(recorded(outcome, receipt(batch, i)));
+            Encoded<SolveOutcome> outcome = decoded(outcomes.get(i));
+            if (outcome != null) {
+                decoded.add(outcome);
+                receipts.add(receipt(batch, i));
             }
         }
-        if (recorded.size() < outcomes.size()) {
-            LOG.warnf("skipped %d records that are not solve outcomes", outcomes.size() - recorded.size());
+        if (decoded.size() < outcomes.size()) {
+            LOG.warnf("skipped %d records that are not solve outcomes", outcomes.size() - decoded.size());
         }
-        if (recorded.isEmpty()) {
+        if (decoded.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
         // Retried until the store takes them: the batch is acknowledged, and its offsets committed, only then.
-        return Uni.join().all(recorded).andFailFast().replaceWithVoid()
-                .onFailure().invoke(e -> LOG.warnf("recording %d outcomes failed, retrying: %s", recorded.size(),
+        return Uni.createFrom().deferred(() -> recorded(decoded, receipts))
+                .onFailure().invoke(e -> LOG.warnf("recording %d outcomes failed, retrying: %s", decoded.size(),
                         e.getMessage()))
                 .onFailure().retry().withBackOff(Backoff.SERVERS.first(), Backoff.SERVERS.longest()).indefinitely();
     }
 
-    private Uni<Optional<FinishedJob>> recorded(SolveOutcome outcome, Context receipt) {
-        Span span = spans.start("record outcome", receipt);
-        span.setAttribute(JobAttributes.JOB_ID, outcome.jobId());
-        span.setAttribute(JobAttributes.OUTCOME, String.valueOf(outcome.status()).toLowerCase(Locale.ROOT));
-        return store.finish(outcome).invoke(finished -> finished.ifPresent(job -> {
-            metrics.finished(job.request(), outcome.status());
-            metrics.finished(job.client());
-        })).eventually(() -> span.end());
+    /** The outcome a record holds, or null when it holds none. */
+    private Encoded<SolveOutcome> decoded(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            Encoded<SolveOutcome> outcome = new Encoded<>(json.decode(text, SolveOutcome.class), text);
+            return outcome.value() != null && outcome.value().jobId() != null ? outcome : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    /** Records the batch in one call to the store, each outcome a span of its own. */
+    private Uni<Void> recorded(List<Encoded<SolveOutcome>> outcomes, List<Context> receipts) {
+        List<Span> spans = new ArrayList<>(outcomes.size());
+        for (int i = 0; i < outcomes.size(); i++) {
+            SolveOutcome outcome = outcomes.get(i).value();
+            Span span = this.spans.start("record outcome", receipts.get(i));
+            span.setAttribute(JobAttributes.JOB_ID, outcome.jobId());
+            span.setAttribute(JobAttributes.OUTCOME, String.valueOf(outcome.status()).toLowerCase(Locale.ROOT));
+            spans.add(span);
+            waiters.recording(outcome.jobId());
+        }
+        return store.finishAll(outcomes).invoke(finished -> {
+            for (int i = 0; i < outcomes.size(); i++) {
+                SolveOutcome outcome = outcomes.get(i).value();
+                Optional<FinishedJob> job = finished.get(i);
+                waiters.recorded(outcome.jobId(), () -> job.map(each -> Job.of(each.request(), true, outcome))
+                        .orElse(null));
+                job.ifPresent(each -> {
+                    metrics.finished(each.request(), outcome.status());
+                    metrics.finished(each.client());
+                });
+            }
+        }).onFailure().invoke(() -> outcomes.forEach(outcome -> waiters.notRecorded(outcome.value().jobId())))
+                .eventually(() -> spans.forEach(Span::end)).replaceWithVoid();
     }
 
     /**

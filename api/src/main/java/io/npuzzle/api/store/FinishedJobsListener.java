@@ -29,7 +29,7 @@ public class FinishedJobsListener {
                 JsonCodec json) {
         channels.follow(RedisKeys.FINISHED_CHANNEL, message -> {
             FinishedAnnouncement finished = FinishedAnnouncement.parse(message);
-            waiters.finished(finished.jobId(), () -> job(finished, json));
+            waiters.announced(finished.jobId(), () -> job(finished, json));
             dispatch.roomMayHaveFreed();
         });
     }

@@ -53,10 +53,24 @@ class RedisCalls {
 
     /** Runs one of the {@link io.npuzzle.protocol.JobScripts} on its keys; its reply, or null for a nil reply. */
     Uni<Response> eval(String script, List<String> keys, String... args) {
+        return guarded(RedisScripts.run(redis, script, keysAndArgs(keys, args)));
+    }
+
+    /** Runs one of the {@link io.npuzzle.protocol.JobScripts} once a call, in one round trip; replies in order. */
+    Uni<List<Response>> evalAll(String script, List<Call> calls) {
+        return guarded(RedisScripts.runAll(redis, script, calls.stream()
+                .map(call -> keysAndArgs(call.keys(), call.args())).toList()));
+    }
+
+    /** One call of a script: its keys and its arguments. */
+    record Call(List<String> keys, String... args) {
+    }
+
+    private static String[] keysAndArgs(List<String> keys, String... args) {
         List<String> arguments = new ArrayList<>(args.length + keys.size() + 1);
         arguments.add(Integer.toString(keys.size()));
         arguments.addAll(keys);
         arguments.addAll(List.of(args));
-        return guarded(RedisScripts.run(redis, script, arguments.toArray(String[]::new)));
+        return arguments.toArray(String[]::new);
     }
 }

@@ -21,6 +21,7 @@ import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
 import io.npuzzle.runtime.json.JsonCodec;
 import io.quarkus.redis.datasource.hash.ReactiveHashCommands;
 import io.quarkus.redis.datasource.keys.KeyScanArgs;
@@ -32,6 +33,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +64,8 @@ public class RedisJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Admission> create(SolveRequest request, SolveCost lane, Client client) {
+    public Uni<Admission> create(Encoded<SolveRequest> encoded, SolveCost lane, Client client) {
+        SolveRequest request = encoded.value();
         List<String> keys = new ArrayList<>(List.of(RedisKeys.job(request.jobId()), RedisKeys.OPEN_JOBS,
                 RedisKeys.laneHandedOut(lane), RedisKeys.laneClients(lane), RedisKeys.laneQueue(lane, client.id()),
                 RedisKeys.laneWeights(lane), RedisKeys.laneStarted(lane), RedisKeys.laneSlots(lane),
@@ -72,7 +75,7 @@ public class RedisJobStore implements JobStore {
         if (lane == SolveCost.QUICK) {
             keys.add(RedisKeys.laneLent(lane));
         }
-        return calls.eval(JobScripts.CREATE_IN_LANE, keys, withWindow(lane, ttlSeconds, json.write(request),
+        return calls.eval(JobScripts.CREATE_IN_LANE, keys, withWindow(lane, ttlSeconds, encoded.json(),
                         request.jobId(), Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()), client.id(),
                         Integer.toString(client.weight()), request.owner() == null ? "" : request.owner()))
                 .map(reply -> reply.toInteger() == 1 ? Admission.PUBLISH_NOW : Admission.WAIT_ITS_TURN);
@@ -86,9 +89,9 @@ public class RedisJobStore implements JobStore {
         return calls.eval(JobScripts.DISPATCH, keys, withWindow(lane, RedisKeys.laneQueuePrefix(lane),
                 RedisKeys.JOB_KEY_PREFIX, Long.toString(StaleJobs.quietLimit(redrive, lane).toMillis()),
                 Integer.toString(most))).map(reply -> {
-            List<SolveRequest> handedOut = new ArrayList<>(reply.size() - 2);
+            List<Encoded<SolveRequest>> handedOut = new ArrayList<>(reply.size() - 2);
             for (int i = 2; i < reply.size(); i++) {
-                handedOut.add(json.read(reply.get(i).toString(), SolveRequest.class));
+                handedOut.add(json.decoded(reply.get(i).toString(), SolveRequest.class));
             }
             return new Dispatch(reply.get(0).toInteger(), reply.get(1).toLong(), handedOut);
         });
@@ -148,14 +151,31 @@ public class RedisJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Optional<FinishedJob>> finish(SolveOutcome outcome) {
-        if (!JobIds.isWellFormed(outcome.jobId())) {
-            return Uni.createFrom().item(Optional.empty());
+    public Uni<List<Optional<FinishedJob>>> finishAll(List<Encoded<SolveOutcome>> outcomes) {
+        List<Integer> sent = new ArrayList<>(outcomes.size());
+        List<RedisCalls.Call> finishes = new ArrayList<>(outcomes.size());
+        for (int i = 0; i < outcomes.size(); i++) {
+            String jobId = outcomes.get(i).value().jobId();
+            if (JobIds.isWellFormed(jobId)) {
+                sent.add(i);
+                finishes.add(new RedisCalls.Call(endKeys(jobId), outcomes.get(i).json(), RedisKeys.FINISHED_CHANNEL,
+                        jobId));
+            }
         }
-        return calls.eval(JobScripts.FINISH, endKeys(outcome.jobId()), json.write(outcome),
-                RedisKeys.FINISHED_CHANNEL, outcome.jobId()).map(reply -> reply.get(0).toInteger() == 1
-                ? Optional.of(new FinishedJob(ClientLabel.of(reply.get(1).toString()),
-                        json.read(reply.get(2).toString(), SolveRequest.class))) : Optional.empty());
+        Uni<List<Response>> replies = finishes.isEmpty() ? Uni.createFrom().item(List.of())
+                : calls.evalAll(JobScripts.FINISH, finishes);
+        return replies.map(each -> {
+            List<Optional<FinishedJob>> finished = new ArrayList<>(Collections.nCopies(outcomes.size(),
+                    Optional.empty()));
+            for (int i = 0; i < each.size(); i++) {
+                Response reply = each.get(i);
+                if (reply.get(0).toInteger() == 1) {
+                    finished.set(sent.get(i), Optional.of(new FinishedJob(ClientLabel.of(reply.get(1).toString()),
+                            json.read(reply.get(2).toString(), SolveRequest.class))));
+                }
+            }
+            return finished;
+        });
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.npuzzle.api.inmemory;
 import io.npuzzle.api.jobs.JobQueue;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
 import io.smallrye.mutiny.Uni;
 
 import java.util.List;
@@ -27,12 +28,12 @@ public class InMemoryJobQueue implements JobQueue {
     }
 
     @Override
-    public Uni<Void> enqueue(SolveRequest request, SolveCost cost) {
+    public Uni<Void> enqueue(Encoded<SolveRequest> request, SolveCost cost) {
         return Uni.createFrom().deferred(() -> {
             if (refusing) {
                 return Uni.createFrom().failure(new IllegalStateException("the broker is away"));
             }
-            queued.add(new Queued(request, cost));
+            queued.add(new Queued(request.value(), cost));
             return Uni.createFrom().voidItem();
         });
     }

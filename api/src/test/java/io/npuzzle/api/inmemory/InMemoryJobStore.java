@@ -16,6 +16,7 @@ import io.npuzzle.protocol.JobScripts.Cancelled;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
 import io.smallrye.mutiny.Uni;
 
 import java.util.Optional;
@@ -58,7 +59,8 @@ public class InMemoryJobStore implements JobStore {
 
     /** Hands every job to the workers at once: fair share between clients is the Redis store's (RedisJobStoreTest). */
     @Override
-    public Uni<Admission> create(SolveRequest request, SolveCost lane, Client client) {
+    public Uni<Admission> create(Encoded<SolveRequest> encoded, SolveCost lane, Client client) {
+        SolveRequest request = encoded.value();
         return call(() -> {
             requests.put(request.jobId(), request);
             lanes.put(request.jobId(), lane);
@@ -153,12 +155,14 @@ public class InMemoryJobStore implements JobStore {
     }
 
     @Override
-    public Uni<Optional<FinishedJob>> finish(SolveOutcome outcome) {
-        return call(() -> {
+    public Uni<List<Optional<FinishedJob>>> finishAll(List<Encoded<SolveOutcome>> outcomes) {
+        return call(() -> outcomes.stream().map(encoded -> {
+            SolveOutcome outcome = encoded.value();
             SolveRequest request = requests.get(outcome.jobId());
-            return request != null && outcomes.putIfAbsent(outcome.jobId(), outcome) == null
-                    ? Optional.of(new FinishedJob(ClientLabel.of(request.owner()), request)) : Optional.empty();
-        });
+            return request != null && this.outcomes.putIfAbsent(outcome.jobId(), outcome) == null
+                    ? Optional.of(new FinishedJob(ClientLabel.of(request.owner()), request))
+                    : Optional.<FinishedJob>empty();
+        }).toList());
     }
 
     @Override

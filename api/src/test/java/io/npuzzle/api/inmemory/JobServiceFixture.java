@@ -1,5 +1,6 @@
 package io.npuzzle.api.inmemory;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -18,6 +19,8 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.runtime.json.ProtocolJson;
 import io.npuzzle.runtime.metrics.CacheLookups;
 
 import java.time.Duration;
@@ -77,15 +80,23 @@ public final class JobServiceFixture {
     public final JobWaiters waiters = new JobWaiters();
     public final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     public final JobMetrics metrics = new JobMetrics(registry, new CacheLookups(registry, "api"));
+    public final JsonCodec json = new JsonCodec(protocolMapper(), registry);
     /** Set to make the store refuse new jobs as a nearly full Redis does. */
     public volatile boolean storeFull;
     /** Heavy jobs one client may have unfinished. */
     public volatile int heavyJobLimit = 50;
     public final LaneDispatch dispatch = new LaneDispatch(store, queue, metrics, FAIR_SHARE);
     public final JobService jobs = new JobService(store, cache, queue, waiters, () -> storeFull, metrics,
-            () -> heavyJobLimit, dispatch);
+            () -> heavyJobLimit, dispatch, json);
     public final IdempotentSubmissions submissions = new IdempotentSubmissions(jobs, keys);
     public final BatchSubmissions batches = new BatchSubmissions(jobs, keys);
+
+    /** A mapper with the protocol's customisation, as the services' codec has. */
+    private static ObjectMapper protocolMapper() {
+        ObjectMapper mapper = new ObjectMapper().findAndRegisterModules();
+        new ProtocolJson().customize(mapper);
+        return mapper;
+    }
 
     /** How often a counter of the service counted, 0 when it never did. */
     public double count(String meter, String tag, String value) {

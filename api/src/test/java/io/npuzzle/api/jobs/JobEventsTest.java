@@ -86,8 +86,8 @@ class JobEventsTest {
     }
 
     private void finish(SolveRequest request) {
-        service.store.finish(SolveOutcome.done(request.jobId(), new JobResult(true, "r", 1, true, false, 0.1, 1, 1.0, 1),
-                "w")).await().atMost(AT_MOST);
-        service.waiters.finished(request.jobId(), () -> null);
+        service.store.finish(service.json.encoded(SolveOutcome.done(request.jobId(),
+                new JobResult(true, "r", 1, true, false, 0.1, 1, 1.0, 1), "w"))).await().atMost(AT_MOST);
+        service.waiters.announced(request.jobId(), () -> null);
     }
 }

@@ -67,7 +67,8 @@ class JobServiceTest {
         assertEquals(429, refused.problem().status());
         assertEquals(3, service.queue.queued().size(), "quick jobs do not count; the refused one is not queued");
 
-        service.store.finish(SolveOutcome.cancelled(first.jobId(), "api")).await().atMost(AT_MOST);
+        service.store.finish(service.json.encoded(SolveOutcome.cancelled(first.jobId(), "api")))
+                .await().atMost(AT_MOST);
         service.jobs.accept(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         assertEquals(4, service.queue.queued().size());
     }
@@ -222,8 +223,9 @@ class JobServiceTest {
         assertFalse(poll.isDone(), "waits while the job is queued");
         assertEquals(1, service.waiters.waiting(request.jobId()));
 
-        service.store.finish(SolveOutcome.cancelled(request.jobId(), "worker-1")).await().atMost(AT_MOST);
-        service.waiters.finished(request.jobId(), () -> null);
+        service.store.finish(service.json.encoded(SolveOutcome.cancelled(request.jobId(), "worker-1")))
+                .await().atMost(AT_MOST);
+        service.waiters.announced(request.jobId(), () -> null);
 
         assertEquals(JobStatus.CANCELLED, poll.get(5, TimeUnit.SECONDS).status());
         assertTrue(Duration.ofNanos(System.nanoTime() - started).toSeconds() < 5, "woken, not timed out");
@@ -239,7 +241,7 @@ class JobServiceTest {
 
         // Announced, not stored: the job the poll answers with can only be the announced one.
         Job announced = Job.of(request, true, SolveOutcome.cancelled(request.jobId(), "worker-1"));
-        service.waiters.finished(request.jobId(), () -> announced);
+        service.waiters.announced(request.jobId(), () -> announced);
 
         assertSame(announced, poll.get(5, TimeUnit.SECONDS));
     }
@@ -277,7 +279,7 @@ class JobServiceTest {
         // Announced before the accept returns, as a quick job solved at once can be.
         Job job = service.jobs.acceptAndWait(request.jobId(), Duration.ofSeconds(30), Caller.ANYONE,
                 () -> service.jobs.accept(request, JobServiceFixture.CLIENT)
-                        .invoke(() -> service.waiters.finished(request.jobId(), () -> announced)))
+                        .invoke(() -> service.waiters.announced(request.jobId(), () -> announced)))
                 .await().atMost(AT_MOST);
 
         assertSame(announced, job);
@@ -309,7 +311,7 @@ class JobServiceTest {
                 .subscribeAsCompletionStage();
         assertFalse(submitted.isDone(), "waits while the earlier job is queued");
         Job announced = Job.of(earlier, true, SolveOutcome.cancelled(earlier.jobId(), "worker-1"));
-        service.waiters.finished(earlier.jobId(), () -> announced);
+        service.waiters.announced(earlier.jobId(), () -> announced);
 
         assertSame(announced, submitted.get(5, TimeUnit.SECONDS));
         assertEquals(0, service.waiters.waiting(retry.jobId()), "the retry's own waiter is forgotten");

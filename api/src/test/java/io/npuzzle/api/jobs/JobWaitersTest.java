@@ -25,7 +25,7 @@ class JobWaitersTest {
         CompletableFuture<Job> second = waiters.watch("a");
         CompletableFuture<Job> other = waiters.watch("b");
 
-        waiters.finished("a", () -> null);
+        waiters.announced("a", () -> null);
 
         assertTrue(first.isDone() && second.isDone());
         assertFalse(other.isDone());
@@ -35,17 +35,16 @@ class JobWaitersTest {
 
     @Test
     void longPollsGetTheFinishedJobTheAnnouncementCarriesAskedForOnlyWhenOneWaits() throws Exception {
-        Job job = Job.of(new SolveRequest("00000000-0000-4000-8000-000000000001", "k", "1 2 3 4 5 6 7 0 8", 3, 3,
-                "1 2 3 4 5 6 7 8 0", Mode.OPTIMAL, Instant.now()), true, null);
+        Job job = startedJob();
         AtomicInteger asked = new AtomicInteger();
         CompletableFuture<Job> first = waiters.watch("a");
         CompletableFuture<Job> second = waiters.watch("a");
 
-        waiters.finished("a", () -> {
+        waiters.announced("a", () -> {
             asked.incrementAndGet();
             return job;
         });
-        waiters.finished("b", () -> {
+        waiters.announced("b", () -> {
             asked.incrementAndGet();
             return job;
         });
@@ -56,13 +55,50 @@ class JobWaitersTest {
     }
 
     @Test
+    void theAnnouncementOfAJobThisReplicaRecordsIsLeftToTheRecordingWhichWakesWithTheJobItHolds() throws Exception {
+        Job job = startedJob();
+        AtomicInteger decoded = new AtomicInteger();
+        CompletableFuture<Job> waiter = waiters.watch("a");
+
+        waiters.recording("a");
+        waiters.announced("a", () -> {
+            decoded.incrementAndGet();
+            return job;
+        });
+        assertFalse(waiter.isDone(), "the announcement came before the store's answer");
+        waiters.recorded("a", () -> job);
+
+        assertSame(job, waiter.get());
+        assertEquals(0, decoded.get(), "the announcement's job is never decoded");
+        CompletableFuture<Job> later = waiters.watch("a");
+        waiters.announced("a", () -> null);
+        assertTrue(later.isDone(), "once recorded, the job's announcements wake its waiters again");
+    }
+
+    @Test
+    void aRecordingThatFailedLeavesTheJobsWaitersToItsAnnouncement() {
+        CompletableFuture<Job> waiter = waiters.watch("a");
+
+        waiters.recording("a");
+        waiters.notRecorded("a");
+        waiters.announced("a", () -> null);
+
+        assertTrue(waiter.isDone());
+    }
+
+    @Test
     void aForgottenWaiterIsNotWokenAndHoldsNoMemory() {
         CompletableFuture<Job> waiter = waiters.watch("a");
 
         waiters.forget("a", waiter);
-        waiters.finished("a", () -> null);
+        waiters.announced("a", () -> null);
 
         assertFalse(waiter.isDone());
         assertEquals(0, waiters.waiting("a"));
+    }
+
+    private static Job startedJob() {
+        return Job.of(new SolveRequest("00000000-0000-4000-8000-000000000001", "k", "1 2 3 4 5 6 7 0 8", 3, 3,
+                "1 2 3 4 5 6 7 8 0", Mode.OPTIMAL, Instant.now()), true, null);
     }
 }

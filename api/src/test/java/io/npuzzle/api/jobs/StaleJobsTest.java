@@ -53,7 +53,7 @@ class StaleJobsTest {
 
     private final JobServiceFixture service = new JobServiceFixture();
     private final StaleJobs stale = new StaleJobs(service.store, service.cache, service.queue, service.metrics,
-            THREE_TIMES);
+            THREE_TIMES, service.json);
 
     private SolveRequest accepted(String board, int size, Mode mode) {
         SolveRequest request = request(board, size, size, mode);

@@ -3,6 +3,7 @@ package io.npuzzle.api.messaging;
 import io.micrometer.core.instrument.Timer;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.core.model.Mode;
+import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.ProblemType;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static io.npuzzle.api.inmemory.JobServiceFixture.BOARD_5X5;
@@ -30,7 +32,7 @@ class SolveResultConsumerTest {
 
     private final JobServiceFixture service = new JobServiceFixture();
     private final SolveResultConsumer consumer = new SolveResultConsumer(service.store, service.metrics,
-            ServiceSpans.off());
+            ServiceSpans.off(), service.json, service.waiters);
 
     @Test
     void eachJobKeepsItsFirstOutcomeAndOnlyRecordedOutcomesAreCounted() {
@@ -41,7 +43,8 @@ class SolveResultConsumerTest {
         SolveOutcome failed = SolveOutcome.failed(second.jobId(), ProblemType.BUDGET_EXCEEDED.problem("y"), "w-2");
         SolveOutcome notAnOutcome = new SolveOutcome(null, JobStatus.DONE, SOLVED, null, "w-3", null);
 
-        consumer.onResults(Arrays.asList(done, null, notAnOutcome, redelivered, failed), null).await().atMost(AT_MOST);
+        consumer.onResults(Arrays.asList(text(done), null, "not JSON", text(notAnOutcome), text(redelivered),
+                text(failed)), null).await().atMost(AT_MOST);
 
         assertEquals(done, service.store.outcome(first.jobId()));
         assertEquals(failed, service.store.outcome(second.jobId()));
@@ -56,7 +59,7 @@ class SolveResultConsumerTest {
         SolveRequest request = submittedBefore(request(BOARD_5X5, 5, 5, Mode.OPTIMAL), Duration.ofMinutes(10));
         service.jobs.accept(request, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
 
-        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1")), null)
+        consumer.onResults(List.of(text(SolveOutcome.done(request.jobId(), SOLVED, "worker-1"))), null)
                 .await().atMost(AT_MOST);
 
         Timer latency = service.registry.find("npuzzle.jobs.latency").tags("lane", "heavy", "status", "DONE")
@@ -71,12 +74,29 @@ class SolveResultConsumerTest {
         SolveRequest request = queued();
         service.store.failNext(1);
 
-        consumer.onResults(List.of(SolveOutcome.done(request.jobId(), SOLVED, "worker-1")), null)
+        consumer.onResults(List.of(text(SolveOutcome.done(request.jobId(), SOLVED, "worker-1"))), null)
                 .await().atMost(AT_MOST);
 
         assertEquals(JobStatus.DONE, service.store.outcome(request.jobId()).status());
         assertEquals(1, service.count("npuzzle.jobs.finished", "status", "DONE"));
         assertEquals(1, service.timed("quick", JobStatus.DONE));
+    }
+
+    @Test
+    void aRequestOfThisReplicaWaitingForTheJobIsWokenWithItWhenItsOutcomeIsRecorded() throws Exception {
+        SolveRequest request = queued();
+        CompletableFuture<Job> waiter = service.waiters.watch(request.jobId());
+        SolveOutcome done = SolveOutcome.done(request.jobId(), SOLVED, "worker-1");
+
+        consumer.onResults(List.of(text(done)), null).await().atMost(AT_MOST);
+
+        Job job = waiter.get(AT_MOST.toMillis(), TimeUnit.MILLISECONDS);
+        assertEquals(JobStatus.DONE, job.status(), "woken by the consumer, before any announcement");
+        assertEquals(request.board(), job.board());
+    }
+
+    private String text(SolveOutcome outcome) {
+        return service.json.write(outcome);
     }
 
     private SolveRequest queued() {

@@ -11,6 +11,8 @@ import io.npuzzle.protocol.JobScripts;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.Encoded;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -66,6 +68,8 @@ class LaneFairShareTest {
     RedisJobStore store;
     @Inject
     RedisDataSource redis;
+    @Inject
+    JsonCodec json;
 
     @BeforeEach
     @AfterEach
@@ -79,9 +83,14 @@ class LaneFairShareTest {
         }
     }
 
+    /** The requests a dispatch handed out, in their turns. */
+    private static List<SolveRequest> requests(Dispatch dispatch) {
+        return dispatch.handedOut().stream().map(Encoded::value).toList();
+    }
+
     private SolveRequest submit(Client client, Admission expected) {
         SolveRequest request = JobServiceFixture.request(BOARD, 5, 5, Mode.OPTIMAL).ownedBy(client.label());
-        assertEquals(expected, store.create(request, LANE, client).await().atMost(AT_MOST));
+        assertEquals(expected, store.create(json.encoded(request), LANE, client).await().atMost(AT_MOST));
         return request;
     }
 
@@ -92,7 +101,7 @@ class LaneFairShareTest {
     private SolveRequest submitQuick(Client client, Admission expected) {
         SolveRequest request = JobServiceFixture.request(JobServiceFixture.BOARD_3X3, 3, 3, Mode.FAST)
                 .ownedBy(client.label());
-        assertEquals(expected, store.create(request, SolveCost.QUICK, client).await().atMost(AT_MOST));
+        assertEquals(expected, store.create(json.encoded(request), SolveCost.QUICK, client).await().atMost(AT_MOST));
         return request;
     }
 
@@ -141,11 +150,11 @@ class LaneFairShareTest {
         assertTrue(isOpen(first), "a published job is open: the re-drive watches it");
         assertFalse(isOpen(third), "a job waiting its turn is not going quiet");
         assertEquals(Map.of(SolveCost.QUICK, 0L, SolveCost.HEAVY, 1L), store.waiting(ALICE).await().atMost(AT_MOST));
-        assertEquals(List.of(), dispatch().handedOut(), "no room until a job starts");
+        assertEquals(List.of(), requests(dispatch()), "no room until a job starts");
 
         start(first);
         Dispatch next = dispatch();
-        assertEquals(List.of(third), next.handedOut());
+        assertEquals(List.of(third), requests(next));
         assertEquals(0, next.clientsWaiting());
         assertEquals(0, next.jobsWaiting());
         assertTrue(isOpen(third), "open once published");
@@ -160,7 +169,7 @@ class LaneFairShareTest {
 
         start(running);
         Dispatch next = dispatch();
-        assertEquals(List.of(bobs), next.handedOut(), "the next free place goes to the client that waited least");
+        assertEquals(List.of(bobs), requests(next), "the next free place goes to the client that waited least");
         assertEquals(1, next.clientsWaiting());
         assertEquals(flood.size(), next.jobsWaiting(), "every job still waiting, over all clients");
         assertEquals(flood.size(), store.waiting(ALICE).await().atMost(AT_MOST).get(LANE));
@@ -186,7 +195,7 @@ class LaneFairShareTest {
         List<String> turns = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             start(handedOut.remove(0));
-            SolveRequest next = dispatch().handedOut().get(0);
+            SolveRequest next = requests(dispatch()).get(0);
             turns.add(next.owner());
             handedOut.add(next);
         }
@@ -202,7 +211,7 @@ class LaneFairShareTest {
         store.cancel(SolveOutcome.cancelled(cancelled.jobId(), "api")).await().atMost(AT_MOST);
 
         start(running);
-        assertEquals(List.of(waiting), dispatch().handedOut());
+        assertEquals(List.of(waiting), requests(dispatch()));
         assertFalse(isOpen(cancelled));
     }
 
@@ -213,7 +222,7 @@ class LaneFairShareTest {
         SolveRequest waiting = submit(ALICE, Admission.WAIT_ITS_TURN);
         redis.sortedSet(String.class).zadd(RedisKeys.laneHandedOut(LANE), 0, lost.jobId());
 
-        assertEquals(List.of(waiting), dispatch().handedOut());
+        assertEquals(List.of(waiting), requests(dispatch()));
         assertTrue(isOpen(lost), "still open: the re-drive publishes it again");
     }
 
@@ -224,7 +233,7 @@ class LaneFairShareTest {
         SolveRequest waiting = submit(ALICE, Admission.WAIT_ITS_TURN);
         store.cancel(SolveOutcome.cancelled(cancelled.jobId(), "api")).await().atMost(AT_MOST);
 
-        assertEquals(List.of(waiting), dispatch().handedOut());
+        assertEquals(List.of(waiting), requests(dispatch()));
     }
 
     @Test
@@ -233,14 +242,14 @@ class LaneFairShareTest {
         submitQuick(Admission.PUBLISH_NOW);
         SolveRequest lent = submitQuick(Admission.PUBLISH_NOW);
         SolveRequest held = submitQuick(Admission.WAIT_ITS_TURN);
-        assertEquals(List.of(), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut(),
+        assertEquals(List.of(), requests(store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST)),
                 "jobs no worker takes never widen the window");
 
         start(first, SolveCost.QUICK);
-        assertEquals(List.of(), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut(),
+        assertEquals(List.of(), requests(store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST)),
                 "a job lent a place counts in the window until it starts");
         start(lent, SolveCost.QUICK);
-        assertEquals(List.of(held), store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST).handedOut());
+        assertEquals(List.of(held), requests(store.dispatch(SolveCost.QUICK, 100).await().atMost(AT_MOST)));
     }
 
     @Test
@@ -289,14 +298,14 @@ class LaneFairShareTest {
         SolveRequest first = submit(ALICE, Admission.PUBLISH_NOW);
         submit(ALICE, Admission.WAIT_ITS_TURN);
         SolveRequest bobs = submit(BOB, Admission.WAIT_ITS_TURN);
-        assertEquals(List.of(), dispatch().handedOut(), "the window has room for two, but one slot waits");
+        assertEquals(List.of(), requests(dispatch()), "the window has room for two, but one slot waits");
 
         slotSays(JobScripts.SLOT_BUSY, "worker-2-heavy-0", 10_000);
         start(first);
-        assertEquals(List.of(), dispatch().handedOut(), "no slot waits");
+        assertEquals(List.of(), requests(dispatch()), "no slot waits");
 
         slotSays(JobScripts.SLOT_IDLE, "worker-1-heavy-0", 10_000);
-        assertEquals(List.of(bobs), dispatch().handedOut(), "the slot that freed takes the quiet client's job");
+        assertEquals(List.of(bobs), requests(dispatch()), "the slot that freed takes the quiet client's job");
     }
 
     @Test

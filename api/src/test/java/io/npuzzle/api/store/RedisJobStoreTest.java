@@ -13,10 +13,12 @@ import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.Job;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobScripts.Cancelled;
+import io.npuzzle.protocol.JobStatus;
 import io.npuzzle.protocol.JobResult;
 import io.npuzzle.protocol.RedisKeys;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -57,6 +59,8 @@ class RedisJobStoreTest {
     StaleJobs staleJobs;
     @Inject
     JobWaiters waiters;
+    @Inject
+    JsonCodec json;
 
     /** Each test's jobs are published at once: no earlier test's jobs, never started, fill the lane's window. */
     @BeforeEach
@@ -66,7 +70,7 @@ class RedisJobStoreTest {
 
     private SolveRequest queued() {
         SolveRequest request = JobServiceFixture.request(BOARD, 3, 3, Mode.OPTIMAL);
-        store.create(request, SolveCost.QUICK, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
+        store.create(json.encoded(request), SolveCost.QUICK, JobServiceFixture.CLIENT).await().atMost(AT_MOST);
         return request;
     }
 
@@ -98,7 +102,7 @@ class RedisJobStoreTest {
         assertTrue(due >= before + 60_000 && due <= System.currentTimeMillis() + 60_000,
                 "due a quick job's quiet time (npuzzle.api.redrive.quick-after, a minute) after it was queued: " + due);
 
-        store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST);
+        store.finish(json.encoded(SolveOutcome.done(request.jobId(), ANSWER, "test"))).await().atMost(AT_MOST);
         assertNull(dueAt(request), "closed by its outcome");
     }
 
@@ -106,7 +110,7 @@ class RedisJobStoreTest {
     void aLongPollIsWokenWithTheJobAsItsOutcomeWasRecordedOrItsCancellation() throws Exception {
         SolveRequest done = queued();
         CompletableFuture<Job> doneWaiter = waiters.watch(done.jobId());
-        store.finish(SolveOutcome.done(done.jobId(), ANSWER, "test")).await().atMost(AT_MOST);
+        store.finish(json.encoded(SolveOutcome.done(done.jobId(), ANSWER, "test"))).await().atMost(AT_MOST);
         assertEquals(store.find(done.jobId()).await().atMost(AT_MOST),
                 doneWaiter.get(AT_MOST.toSeconds(), TimeUnit.SECONDS), "the job as the store gives it");
 
@@ -118,13 +122,30 @@ class RedisJobStoreTest {
     }
 
     @Test
+    void outcomesRecordedTogetherEachGetWhatTheirOwnCallWouldEvenWhereRedisHasLostTheScript() {
+        SolveRequest first = queued();
+        SolveRequest second = queued();
+        store.finish(json.encoded(SolveOutcome.done(second.jobId(), ANSWER, "test"))).await().atMost(AT_MOST);
+        redis.execute("SCRIPT", "FLUSH");
+
+        List<Optional<FinishedJob>> finished = store.finishAll(List.of(
+                json.encoded(SolveOutcome.done(first.jobId(), ANSWER, "test")),
+                json.encoded(SolveOutcome.done("not-a-job-id", ANSWER, "test")),
+                json.encoded(SolveOutcome.done(second.jobId(), ANSWER, "test")))).await().atMost(AT_MOST);
+
+        assertEquals(List.of(Optional.of(new FinishedJob(JobServiceFixture.CLIENT.label(), first)), Optional.empty(),
+                Optional.empty()), finished, "recorded, passed over as malformed, and finished already");
+        assertEquals(JobStatus.DONE, store.find(first.jobId()).await().atMost(AT_MOST).status());
+    }
+
+    @Test
     void theCallThatRecordsAnOutcomeGetsTheJobsClientAndRequestAndNoLaterCallDoes() {
         SolveRequest request = queued();
 
         assertEquals(Optional.of(new FinishedJob(JobServiceFixture.CLIENT.label(), request)),
-                store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST));
+                store.finish(json.encoded(SolveOutcome.done(request.jobId(), ANSWER, "test"))).await().atMost(AT_MOST));
         assertEquals(Optional.empty(),
-                store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST));
+                store.finish(json.encoded(SolveOutcome.done(request.jobId(), ANSWER, "test"))).await().atMost(AT_MOST));
         assertEquals(Cancellation.refused(Cancelled.FINISHED),
                 store.cancel(SolveOutcome.cancelled(request.jobId(), "api")).await().atMost(AT_MOST));
     }
@@ -136,7 +157,7 @@ class RedisJobStoreTest {
         assertEquals(Cancellation.of(request),
                 store.cancel(SolveOutcome.cancelled(request.jobId(), "api")).await().atMost(AT_MOST));
         assertEquals(Optional.empty(),
-                store.finish(SolveOutcome.done(request.jobId(), ANSWER, "test")).await().atMost(AT_MOST));
+                store.finish(json.encoded(SolveOutcome.done(request.jobId(), ANSWER, "test"))).await().atMost(AT_MOST));
         assertEquals(Cancellation.refused(Cancelled.UNKNOWN),
                 store.cancel(SolveOutcome.cancelled(JobIds.next(), "api")).await().atMost(AT_MOST));
     }
@@ -223,7 +244,7 @@ class RedisJobStoreTest {
     @Test
     void aFinishedJobStoredWithoutTheIndexIsNotIndexed() {
         String jobId = storedUnindexed(Instant.now());
-        store.finish(SolveOutcome.done(jobId, ANSWER, "test")).await().atMost(AT_MOST);
+        store.finish(json.encoded(SolveOutcome.done(jobId, ANSWER, "test"))).await().atMost(AT_MOST);
 
         store.indexOpenJobs().await().atMost(AT_MOST);
         store.snapshot(jobId).await().atMost(AT_MOST);

@@ -4,8 +4,11 @@ import io.npuzzle.protocol.Hashes;
 import io.quarkus.redis.datasource.ReactiveRedisDataSource;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Command;
+import io.vertx.mutiny.redis.client.Request;
 import io.vertx.mutiny.redis.client.Response;
 
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -43,13 +46,34 @@ public final class RedisScripts {
                 .recoverWithUni(() -> redis.execute("EVAL", withFirst(script, keysAndArgs)));
     }
 
+    /**
+     * Runs {@code script} once for each of {@code calls} in one round trip (pipelined on one connection), and
+     * returns their replies in the same order. Where Redis does not hold the script, each call is made again as
+     * {@link #run(ReactiveRedisDataSource, String, String...)} makes it.
+     */
+    public static Uni<List<Response>> runAll(ReactiveRedisDataSource redis, String script, List<String[]> calls) {
+        String sha = sha(script);
+        List<Request> requests = calls.stream().map(keysAndArgs -> {
+            Request request = Request.cmd(Command.EVALSHA).arg(sha);
+            for (String each : keysAndArgs) {
+                request.arg(each);
+            }
+            return request;
+        }).toList();
+        return redis.getRedis().batch(requests)
+                .onFailure(RedisScripts::isMissingScript)
+                .recoverWithUni(() -> Uni.join().all(calls.stream().map(keysAndArgs -> run(redis, script,
+                        keysAndArgs)).toList()).andFailFast());
+    }
+
     private static String sha(String script) {
         return SHAS.computeIfAbsent(script, Hashes::sha1Hex);
     }
 
+    /** Redis' NOSCRIPT error, as a call gets it, or as a batch does ({@code ERR [i] NOSCRIPT ...}). */
     private static boolean isMissingScript(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause.getMessage() != null && cause.getMessage().startsWith("NOSCRIPT")) {
+            if (cause.getMessage() != null && cause.getMessage().contains("NOSCRIPT")) {
                 return true;
             }
         }

@@ -1,8 +1,8 @@
 package io.npuzzle.worker.messaging;
 
-import io.npuzzle.protocol.SearchTask;
 import io.npuzzle.protocol.SearchTaskResult;
 import io.npuzzle.protocol.Topics;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.worker.search.PartitionedTask;
 import io.npuzzle.worker.search.SearchMessages;
 import io.opentelemetry.context.Context;
@@ -29,18 +29,20 @@ public class KafkaSearchMessages implements SearchMessages {
 
     private static final String TASKS_CHANNEL = "search-tasks-out";
 
-    private final MutinyEmitter<SearchTask> tasks;
-    private final MutinyEmitter<SearchTaskResult> results;
+    private final MutinyEmitter<String> tasks;
+    private final MutinyEmitter<String> results;
     private final KafkaClientService clients;
+    private final JsonCodec json;
 
     /** Room for many iterations' windows sent at once. */
     KafkaSearchMessages(@Channel(TASKS_CHANNEL) @OnOverflow(value = OnOverflow.Strategy.BUFFER,
-                                bufferSize = 65_536) MutinyEmitter<SearchTask> tasks,
-                        @Channel("search-results-out") MutinyEmitter<SearchTaskResult> results,
-                        KafkaClientService clients) {
+                                bufferSize = 65_536) MutinyEmitter<String> tasks,
+                        @Channel("search-results-out") MutinyEmitter<String> results,
+                        KafkaClientService clients, JsonCodec json) {
         this.tasks = tasks;
         this.results = results;
         this.clients = clients;
+        this.json = json;
     }
 
     @Override
@@ -56,7 +58,7 @@ public class KafkaSearchMessages implements SearchMessages {
         // Taken on the coordinator's thread, that of the job's handling: buffered messages are sent from another.
         TracingMetadata trace = TracingMetadata.withCurrent(Context.current());
         // Sent together, then awaited together: one round of acknowledgements, not one per task.
-        List<Uni<Void>> sent = partitioned.stream().map(each -> tasks.sendMessage(Message.of(each.task())
+        List<Uni<Void>> sent = partitioned.stream().map(each -> tasks.sendMessage(Message.of(json.write(each.task()))
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(each.task().recordKey())
                         .withPartition(each.partition()).build()).addMetadata(trace))).toList();
         Uni.join().all(sent).andFailFast().await().indefinitely();
@@ -64,7 +66,7 @@ public class KafkaSearchMessages implements SearchMessages {
 
     @Override
     public void publish(SearchTaskResult result) {
-        results.sendMessageAndForget(Message.of(result).addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
-                .withKey(result.searchId()).build()));
+        results.sendMessageAndForget(Message.of(json.write(result)).addMetadata(OutgoingKafkaRecordMetadata
+                .<String>builder().withKey(result.searchId()).build()));
     }
 }

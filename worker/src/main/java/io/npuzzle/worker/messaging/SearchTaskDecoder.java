@@ -1,20 +1,19 @@
 package io.npuzzle.worker.messaging;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.npuzzle.protocol.SearchIds;
 import io.npuzzle.protocol.SearchTask;
+import io.npuzzle.runtime.json.JsonCodec;
 import jakarta.enterprise.context.ApplicationScoped;
-
-import java.io.IOException;
 
 /** Reads a task record strictly: anything but a whole task is refused with the reason, for the dead-letter topic. */
 @ApplicationScoped
 public class SearchTaskDecoder {
 
-    private final ObjectMapper mapper;
+    private final JsonCodec json;
 
-    SearchTaskDecoder(ObjectMapper mapper) {
-        this.mapper = mapper;
+    SearchTaskDecoder(JsonCodec json) {
+        this.json = json;
     }
 
     public SearchTask decode(String text) {
@@ -23,8 +22,8 @@ public class SearchTaskDecoder {
         }
         SearchTask task;
         try {
-            task = mapper.readValue(text, SearchTask.class);
-        } catch (IOException | IllegalArgumentException e) {
+            task = json.decode(text, SearchTask.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new PoisonRecordException("not a search task");
         }
         if (task == null || !SearchIds.isWellFormed(task.searchId()) || task.board() == null || task.index() < 0

@@ -1,60 +1,63 @@
 package io.npuzzle.worker.messaging;
 
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
 import jakarta.enterprise.context.ApplicationScoped;
-
-import java.io.IOException;
 
 /**
  * Reads a solve request from a record's text. Anything that is not one is a {@link PoisonRecordException} whose
- * reason names the defect without echoing the record.
+ * reason names the defect without echoing the record. A request is read in one pass; only a record that is not
+ * one is read again, as a tree, to find the job it names.
  */
 @ApplicationScoped
 public class SolveRequestDecoder {
 
-    private final ObjectMapper mapper;
+    private final JsonCodec json;
 
-    SolveRequestDecoder(ObjectMapper mapper) {
-        this.mapper = mapper;
+    SolveRequestDecoder(JsonCodec json) {
+        this.json = json;
     }
 
     public SolveRequest decode(String text) {
         if (text == null) {
             throw new PoisonRecordException("empty record");
         }
-        JsonNode tree;
+        SolveRequest request;
         try {
-            tree = mapper.readTree(text);
+            request = json.decode(text, SolveRequest.class);
         } catch (JsonParseException e) {
             throw new PoisonRecordException("not JSON (line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ")");
-        } catch (IOException e) {
-            throw new PoisonRecordException("not JSON");
-        }
-        String jobId = jobId(tree);
-        if (jobId == null) {
-            throw new PoisonRecordException("not a solve request: no well-formed jobId");
-        }
-        SolveRequest request;
-        try {
-            request = mapper.treeToValue(tree, SolveRequest.class);
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (JsonProcessingException | IllegalArgumentException e) {
             // An unknown mode, or a ratio out of range or without bounded mode, lands here too: both are typed.
+            String jobId = jobId(text);
+            if (jobId == null) {
+                throw new PoisonRecordException("not a solve request: no well-formed jobId");
+            }
             throw new PoisonRecordException("not a solve request: a field has the wrong type", jobId);
         }
+        if (request == null || !JobIds.isWellFormed(request.jobId())) {
+            throw new PoisonRecordException("not a solve request: no well-formed jobId");
+        }
         if (request.board() == null) {
-            throw new PoisonRecordException("not a solve request: no board", jobId);
+            throw new PoisonRecordException("not a solve request: no board", request.jobId());
         }
         return request;
     }
 
-    /** The record's job id when it is a well-formed one, else null. */
-    private static String jobId(JsonNode tree) {
-        JsonNode id = tree == null ? null : tree.get("jobId");
+    /** The job id of a record that is JSON but no request, when it names a well-formed one, else null. */
+    private String jobId(String text) {
+        JsonNode id;
+        try {
+            JsonNode tree = json.tree(text);
+            id = tree == null ? null : tree.get("jobId");
+        } catch (JsonProcessingException e) {
+            return null;
+        }
         return id != null && id.isTextual() && JobIds.isWellFormed(id.textValue()) ? id.textValue() : null;
     }
 }

@@ -3,6 +3,7 @@ package io.npuzzle.worker.messaging;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.npuzzle.core.solve.SolveCost;
 import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.JobStatus;
@@ -10,6 +11,7 @@ import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
+import io.npuzzle.runtime.json.JsonCodec;
 import io.npuzzle.runtime.json.ProtocolJson;
 import io.npuzzle.worker.inmemory.JobFlowFixture;
 import io.npuzzle.worker.jobs.JobFlow;
@@ -231,8 +233,8 @@ class SolveRequestConsumerTest {
     }
 
     private SolveRequestConsumer consumer(JobFlow flow, InFlightPlaces places) {
-        return new SolveRequestConsumer(new SolveRequestDecoder(mapper), flow, places, new UntilAvailable(stop), stop,
-                publisher, JobFlowFixture.WORKER_ID);
+        return new SolveRequestConsumer(new SolveRequestDecoder(new JsonCodec(mapper, new SimpleMeterRegistry())),
+                flow, places, new UntilAvailable(stop), stop, publisher, JobFlowFixture.WORKER_ID);
     }
 
     /** The application's mapper as Quarkus configures it, with the protocol's customisation. */
