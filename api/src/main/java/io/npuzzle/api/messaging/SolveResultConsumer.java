@@ -1,6 +1,5 @@
 package io.npuzzle.api.messaging;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.npuzzle.api.jobs.FinishedJob;
 import io.npuzzle.api.jobs.JobStore;
 import io.npuzzle.api.jobs.JobWaiters;
@@ -85,9 +84,9 @@ public class SolveResultConsumer {
             return null;
         }
         try {
-            Encoded<SolveOutcome> outcome = new Encoded<>(json.decode(text, SolveOutcome.class), text);
+            Encoded<SolveOutcome> outcome = json.decoded(text, SolveOutcome.class);
             return outcome.value() != null && outcome.value().jobId() != null ? outcome : null;
-        } catch (JsonProcessingException e) {
+        } catch (IllegalStateException e) {
             return null;
         }
     }
