@@ -57,7 +57,9 @@ public class LaneDispatch {
     }
 
     void start(@Observes StartupEvent event) {
-        ticks = Multi.createFrom().ticks().every(config.dispatchPeriod())
+        // The first look a period after start, not at it: what waits is looked at on every submission, start and end
+        // anyway, and a replica given a long period (as tests that hand out jobs themselves are) looks only when told.
+        ticks = Multi.createFrom().ticks().startingAfter(config.dispatchPeriod()).every(config.dispatchPeriod())
                 .subscribe().with(tick -> lanes.values().forEach(Looks::look));
     }
 
