@@ -20,7 +20,7 @@ public class UntilAvailable {
 
     /** Thrown instead of a result when the worker stops while a step is still failing. */
     public static class Stopping extends RuntimeException {
-        Stopping() {
+        public Stopping() {
             super("the worker is stopping", null, false, false);
         }
     }

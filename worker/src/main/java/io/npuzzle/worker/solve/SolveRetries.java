@@ -8,6 +8,8 @@ import io.npuzzle.protocol.CachedSolution;
 import io.npuzzle.protocol.ProblemType;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.config.WorkerConfig;
+import io.npuzzle.worker.lifecycle.GracefulStop;
+import io.npuzzle.worker.lifecycle.UntilAvailable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -17,7 +19,8 @@ import java.util.Locale;
 /**
  * One search for a puzzle's answer, contained: a solver that throws, {@link Error}s included, is tried again a few
  * times and then gives a {@link Answer.Failed} answer instead of an exception, so a broken board ends its job and
- * never the consumer.
+ * never the consumer. A solver that throws while the worker stops failed because the worker's clients (Redis, Kafka)
+ * are closing under it: the job is left whole for redelivery, neither retried nor failed.
  */
 @ApplicationScoped
 public class SolveRetries {
@@ -26,15 +29,17 @@ public class SolveRetries {
 
     private final BudgetedSolver solver;
     private final int attempts;
+    private final GracefulStop stop;
 
     @Inject
-    SolveRetries(BudgetedSolver solver, WorkerConfig config) {
-        this(solver, config.solve().attempts());
+    SolveRetries(BudgetedSolver solver, WorkerConfig config, GracefulStop stop) {
+        this(solver, config.solve().attempts(), stop);
     }
 
-    public SolveRetries(BudgetedSolver solver, int attempts) {
+    public SolveRetries(BudgetedSolver solver, int attempts, GracefulStop stop) {
         this.solver = solver;
         this.attempts = Math.max(1, attempts);
+        this.stop = stop;
     }
 
     public Answer solve(Puzzle puzzle, Quality quality, Asker asker) {
@@ -43,6 +48,10 @@ public class SolveRetries {
             try {
                 result = solver.solve(puzzle, quality, asker);
             } catch (RuntimeException | Error e) {
+                if (stop.stopping()) {
+                    LOG.debugf(e, "the solver ended as the worker stops");
+                    throw new UntilAvailable.Stopping();
+                }
                 // A JVM really out of memory exits instead (-XX:+ExitOnOutOfMemoryError) and the job's deliveries
                 // are counted; any other Error (a stack overflow, a failed assertion) is this board's problem.
                 LOG.errorf(e, "the solver failed on puzzle %s (attempt %d of %d)", puzzle.canonicalKey(), attempt,

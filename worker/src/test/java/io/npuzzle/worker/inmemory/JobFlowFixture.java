@@ -6,6 +6,7 @@ import io.npuzzle.protocol.JobIds;
 import io.npuzzle.protocol.Quality;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.worker.jobs.JobFlow;
+import io.npuzzle.worker.lifecycle.GracefulStop;
 import io.npuzzle.worker.solve.CacheAndLockAnswers;
 import io.npuzzle.worker.solve.SingleFlightAnswers;
 import io.npuzzle.worker.solve.SolveRetries;
@@ -31,8 +32,8 @@ public final class JobFlowFixture {
     public final RecordingMetrics metrics = new RecordingMetrics();
     public final RecordingProgress progress = new RecordingProgress();
     public final JobFlow flow = new JobFlow(starts, new SingleFlightAnswers(new CacheAndLockAnswers(cache, locks,
-            new SolveRetries(solver, ATTEMPTS), Duration.ofSeconds(5))), cancellations, progress, metrics,
-            WORKER_ID);
+            new SolveRetries(solver, ATTEMPTS, new GracefulStop(Duration.ZERO)), Duration.ofSeconds(5))),
+            cancellations, progress, metrics, WORKER_ID);
 
     /** A job for a 3x3 board, optimal, as the API would queue it. */
     public SolveRequest submit(String board) {

@@ -6,6 +6,7 @@ import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
 import io.npuzzle.worker.inmemory.InMemorySolveLocks;
 import io.npuzzle.worker.inmemory.ScriptedSolver;
+import io.npuzzle.worker.lifecycle.GracefulStop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,8 @@ class CacheAndLockAnswersTest {
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
     private CacheAndLockAnswers answerer(Duration longestWait) {
-        return new CacheAndLockAnswers(cache, locks, new SolveRetries(solver, 3), longestWait);
+        return new CacheAndLockAnswers(cache, locks, new SolveRetries(solver, 3, new GracefulStop(Duration.ZERO)),
+                longestWait);
     }
 
     @AfterEach

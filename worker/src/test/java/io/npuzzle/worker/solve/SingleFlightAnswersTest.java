@@ -6,6 +6,7 @@ import io.npuzzle.protocol.Quality;
 import io.npuzzle.worker.inmemory.InMemorySolutionCache;
 import io.npuzzle.worker.inmemory.InMemorySolveLocks;
 import io.npuzzle.worker.inmemory.ScriptedSolver;
+import io.npuzzle.worker.lifecycle.GracefulStop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -33,8 +34,9 @@ class SingleFlightAnswersTest {
     private final ScriptedSolver solver = new ScriptedSolver();
     /** Threads of their own: the common pool may have too few to run two blocked jobs side by side. */
     private final ExecutorService threads = Executors.newCachedThreadPool();
-    private final SingleFlightAnswers answers = new SingleFlightAnswers(new CacheAndLockAnswers(new InMemorySolutionCache(),
-            new InMemorySolveLocks(), new SolveRetries(solver, 3), TIMEOUT));
+    private final SingleFlightAnswers answers = new SingleFlightAnswers(new CacheAndLockAnswers(
+            new InMemorySolutionCache(), new InMemorySolveLocks(),
+            new SolveRetries(solver, 3, new GracefulStop(Duration.ZERO)), TIMEOUT));
     private final CountDownLatch searching = new CountDownLatch(1);
     private final CountDownLatch finish = new CountDownLatch(1);
 
