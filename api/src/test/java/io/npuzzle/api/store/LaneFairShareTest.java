@@ -1,6 +1,5 @@
 package io.npuzzle.api.store;
 
-import io.npuzzle.api.PipelineResource;
 import io.npuzzle.api.inmemory.JobServiceFixture;
 import io.npuzzle.api.jobs.Admission;
 import io.npuzzle.api.jobs.Client;
@@ -13,6 +12,7 @@ import io.npuzzle.protocol.SolveOutcome;
 import io.npuzzle.protocol.SolveRequest;
 import io.npuzzle.runtime.json.Encoded;
 import io.npuzzle.runtime.json.JsonCodec;
+import io.npuzzle.testsupport.InfrastructureResource;
 import io.quarkus.redis.datasource.RedisDataSource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -35,11 +35,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Fair share of a lane between clients in a real Redis, by the store's scripts: the heavy lane's window set to 2 jobs
  * published and not yet started, so that a window holds more than one, the rest wait their turn; the quick lane's to
- * as many as were started within 5 s, from 2 to 8. No worker takes the jobs: a start is what the worker's start
- * script does to the lane.
+ * as many as were started within 5 s, from 2 to 8. No worker runs beside the app: a start is what the worker's start
+ * script does to the lane, and a slot's word what its slot scripts say (a real worker's heavy slot would say it waits
+ * every few seconds, and so change the heavy lane's window under a test).
  */
 @QuarkusTest
-@WithTestResource(PipelineResource.class)
+@WithTestResource(InfrastructureResource.class)
 @TestProfile(LaneFairShareTest.WindowOfTwo.class)
 class LaneFairShareTest {
 
