@@ -32,6 +32,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -226,17 +227,12 @@ class QuickJobCostIT {
 
     /** JSON passes so far of the service on {@code port}, by pass and record ("encode SolveRequest"). */
     private static Map<String, Double> jsonPasses(int port) {
-        String metrics = PackagedServices.workerGet(port, "/q/metrics").body();
-        Map<String, Double> passes = new TreeMap<>();
-        Matcher line = JSON_PASSES.matcher(metrics);
-        while (line.find()) {
-            Matcher pass = PASS.matcher(line.group(1));
-            Matcher record = RECORD.matcher(line.group(1));
-            assertTrue(pass.find() && record.find(), "a JSON pass without its kind: " + line.group());
-            passes.merge(pass.group(1) + " " + record.group(1), Double.parseDouble(line.group(2)), Double::sum);
-        }
-        assertFalse(passes.isEmpty(), "no npuzzle_json_passes_total on port " + port);
-        return passes;
+        return countedByName(port, JSON_PASSES, "npuzzle_json_passes_total", labels -> {
+            Matcher pass = PASS.matcher(labels);
+            Matcher record = RECORD.matcher(labels);
+            assertTrue(pass.find() && record.find(), "a JSON pass without its kind: " + labels);
+            return pass.group(1) + " " + record.group(1);
+        });
     }
 
     private static void printPasses(Waiting waiting, Map<String, Double> apiPasses,
@@ -292,16 +288,26 @@ class QuickJobCostIT {
 
     /** Records sent so far by each Kafka producer of the service on {@code port}, by client id. */
     private static Map<String, Double> recordsSent(int port) {
+        return countedByName(port, RECORDS_SENT, "kafka_producer_record_send_total", labels -> {
+            Matcher clientId = CLIENT_ID.matcher(labels);
+            return clientId.find() ? clientId.group(1) : labels;
+        });
+    }
+
+    /**
+     * A counter of the service on {@code port} so far, its series ({@code series}: labels, then value) summed by the
+     * name {@code nameOf} gives their labels; fails where the service has none of it.
+     */
+    private static Map<String, Double> countedByName(int port, Pattern series, String counter,
+                                                     Function<String, String> nameOf) {
         String metrics = PackagedServices.workerGet(port, "/q/metrics").body();
-        Map<String, Double> sent = new TreeMap<>();
-        Matcher line = RECORDS_SENT.matcher(metrics);
+        Map<String, Double> counted = new TreeMap<>();
+        Matcher line = series.matcher(metrics);
         while (line.find()) {
-            Matcher clientId = CLIENT_ID.matcher(line.group(1));
-            sent.merge(clientId.find() ? clientId.group(1) : line.group(1), Double.parseDouble(line.group(2)),
-                    Double::sum);
+            counted.merge(nameOf.apply(line.group(1)), Double.parseDouble(line.group(2)), Double::sum);
         }
-        assertFalse(sent.isEmpty(), "no kafka_producer_record_send_total on port " + port);
-        return sent;
+        assertFalse(counted.isEmpty(), "no " + counter + " on port " + port);
+        return counted;
     }
 
     private static Map<String, Double> perJob(Map<String, Double> before, Map<String, Double> after) {
